@@ -1,0 +1,47 @@
+"""pyyijing: a rule engine for the I-Ching tile game Yi Jing Pai (易經牌).
+
+The engine runs on one of three backends: "native" (the C++17 core through
+pybind11), "cython" (the fallback sources compiled by Cython) or "python"
+(the same fallback sources interpreted). ``PYYIJING_BACKEND`` forces one.
+"""
+
+from __future__ import annotations
+
+from . import _backend
+from .iching import Digram, Hexagram, LinesTypeError, Trigram, _install
+from .shuffle import shuffle_wall_with as _shuffle_wall_with
+
+__version__ = "0.1.0"
+
+_ACTIVE = _backend.select()
+_install(_ACTIVE)
+
+
+def backend() -> str:
+    """The active backend: "native", "cython" or "python"."""
+    return _ACTIVE.name
+
+
+def shuffle_wall(seed: int, deck: int = 144, taiji: str = "wild") -> tuple[str, tuple[int, int]]:
+    """The shuffled wall for `seed` and the two dice ``(d1, d2)`` that pick the dealer.
+
+    The wall is a string in draw order: ``1`` yang, ``0`` yin, ``T`` taiji;
+    70 + 70 (+ 4 taiji) tiles for ``deck=144``, 79 + 79 (+ 4) for ``deck=162``;
+    ``taiji="none"`` leaves the taiji tiles out. The same seed gives the same
+    wall on every backend and machine.
+
+    Raises TypeError if `seed` is not an int (bool and float included),
+    ValueError if it is outside [0, 2**64) or if `deck`/`taiji` is not allowed.
+    """
+    return _shuffle_wall_with(_ACTIVE, seed, deck, taiji)
+
+
+__all__ = [
+    "Digram",
+    "Hexagram",
+    "LinesTypeError",
+    "Trigram",
+    "__version__",
+    "backend",
+    "shuffle_wall",
+]

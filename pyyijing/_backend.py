@@ -1,0 +1,121 @@
+"""Backend selection: "native" (C++ via pybind11), "cython" or "python".
+
+``PYYIJING_BACKEND`` forces one backend; an unavailable forced backend raises
+ImportError. Without it the first that imports of native, cython, python is
+used, with exactly one RuntimeWarning when that is not the native backend.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import warnings
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+BACKENDS: tuple[str, ...] = ("native", "cython", "python")
+ENV_VAR = "PYYIJING_BACKEND"
+
+HexagramRow = tuple[int, str, str, str, str, str, str, str]
+GramRow = tuple[str, str, str, str, str]
+
+_HINTS = {
+    "native": (
+        "the C++ extension pyyijing._native was not built or cannot load; reinstall with "
+        "a C++17 compiler, CMake and Python headers available: `pip install .` "
+        "(or `make test` in a checkout)"
+    ),
+    "cython": (
+        "the Cython-compiled modules pyyijing._cy.* were not built or cannot load; "
+        "reinstall with a C++17 compiler and Python headers available: `pip install .`"
+    ),
+    "python": "the pure-Python backend pyyijing.fallback is missing: reinstall pyyijing",
+}
+
+
+@dataclass(frozen=True)
+class Backend:
+    """The small surface every backend provides."""
+
+    name: str
+    hexagrams: tuple[HexagramRow, ...]
+    trigrams: tuple[GramRow, ...]
+    digrams: tuple[GramRow, ...]
+    shuffle_wall: Callable[[int, int, str], tuple[str, tuple[int, int]]]
+    splitmix64: Callable[[int], tuple[int, int]]
+    xoshiro256ss: Callable[[int], Any]
+
+
+def load(name: str) -> Backend:
+    """Import backend `name`; raise ImportError (with the reason) if unavailable."""
+    tables: Any
+    prng: Any
+    if name == "native":
+        tables = prng = importlib.import_module("pyyijing._native")
+    elif name == "cython":
+        tables = importlib.import_module("pyyijing._cy.iching_tables")
+        prng = importlib.import_module("pyyijing._cy.prng")
+    elif name == "python":
+        tables = importlib.import_module("pyyijing.fallback.iching_tables")
+        prng = importlib.import_module("pyyijing.fallback.prng")
+    else:
+        raise ImportError(
+            f"unknown pyyijing backend {name!r}; allowed values: {', '.join(BACKENDS)}"
+        )
+    return Backend(
+        name=name,
+        hexagrams=tuple(tuple(r) for r in tables.HEXAGRAMS),
+        trigrams=tuple(tuple(r) for r in tables.TRIGRAMS),
+        digrams=tuple(tuple(r) for r in tables.DIGRAMS),
+        shuffle_wall=prng.shuffle_wall,
+        splitmix64=prng.splitmix64,
+        xoshiro256ss=prng.Xoshiro256ss,
+    )
+
+
+def available() -> list[str]:
+    """Names of the backends that import in this installation."""
+    names = []
+    for name in BACKENDS:
+        try:
+            load(name)
+        except ImportError:
+            continue
+        names.append(name)
+    return names
+
+
+def select() -> Backend:
+    """The backend forced by PYYIJING_BACKEND, or the best available one."""
+    forced = os.environ.get(ENV_VAR, "").strip().lower()
+    if forced:
+        if forced not in BACKENDS:
+            raise ImportError(
+                f"{ENV_VAR}={os.environ[ENV_VAR]!r} is not a pyyijing backend; allowed values: "
+                f"{', '.join(BACKENDS)} (or unset it to pick the best available)"
+            )
+        try:
+            return load(forced)
+        except ImportError as exc:
+            raise ImportError(
+                f"{ENV_VAR}={forced} but the {forced} backend is unavailable ({exc}): "
+                f"{_HINTS[forced]}"
+            ) from exc
+
+    failures: list[str] = []
+    for name in BACKENDS:
+        try:
+            backend = load(name)
+        except ImportError as exc:
+            failures.append(f"{name}: {exc}")
+            continue
+        if failures:
+            warnings.warn(
+                f"pyyijing is using the {name} backend (slower) because "
+                f"{'; '.join(failures)}. {_HINTS['native']}",
+                RuntimeWarning,
+                stacklevel=2,
+            )
+        return backend
+    raise ImportError("no pyyijing backend could be imported: " + "; ".join(failures))
