@@ -28,7 +28,7 @@ CASES = [
 
 
 def compute(backend: _backend.Backend) -> dict[str, object]:
-    state, first = backend.splitmix64(0)
+    _state, first = backend.splitmix64(0)
     rng = backend.xoshiro256ss(0)
     return {
         "splitmix64_state0_first": first,
