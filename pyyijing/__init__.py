@@ -16,6 +16,13 @@ __version__ = "0.1.0"
 _ACTIVE = _backend.select()
 _install(_ACTIVE)
 
+# The game API is shared by every backend (it imports the version above).
+from .errors import IllegalMove, RecordError, Verdict  # noqa: E402
+from .game import Game, Result  # noqa: E402
+from .match import Match  # noqa: E402
+from .replay import replay  # noqa: E402
+from .rules import WIN_CONDITIONS, Rules  # noqa: E402
+
 
 def backend() -> str:
     """The active backend: "native", "cython" or "python"."""
@@ -37,11 +44,20 @@ def shuffle_wall(seed: int, deck: int = 144, taiji: str = "wild") -> tuple[str, 
 
 
 __all__ = [
+    "WIN_CONDITIONS",
     "Digram",
+    "Game",
     "Hexagram",
+    "IllegalMove",
+    "Match",
+    "RecordError",
+    "Result",
+    "Rules",
+    "Verdict",
     "LinesTypeError",
     "Trigram",
     "__version__",
     "backend",
+    "replay",
     "shuffle_wall",
 ]

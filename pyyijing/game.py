@@ -1,0 +1,245 @@
+"""`Game`: one hand of Yi Jing Pai, the public face of a backend's `GameCore`.
+
+Everything a user passes in is checked here, once, for every backend; the rules
+themselves live in the backend (docs/backend-interface.md). Illegal moves are
+turned into `Verdict`s and `IllegalMove` in one place: `Game.validate` and
+`Game.apply`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from . import _engine
+from .errors import IllegalMove, Verdict
+from .rules import Rules
+from .shuffle import check_seed
+
+RECORD_FORMAT = "pyyijing.record"
+# docs/yijing.md §9: bump when the behaviour of the rules changes.
+RULES_VERSION = 1
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a finished hand ended (docs/yijing.md §8). Points are half-points."""
+
+    kind: str
+    winner: int | None
+    dealt_in_by: int | None
+    points_half: int
+    payments: tuple[int, ...]
+    hexagram: int | None
+    lines: str | None
+    conditions: tuple[str, ...]
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Result:
+        return cls(
+            kind=d["kind"],
+            winner=d["winner"],
+            dealt_in_by=d["dealt_in_by"],
+            points_half=d["points_half"],
+            payments=tuple(d["payments"]),
+            hexagram=d["hexagram"],
+            lines=d["lines"],
+            conditions=tuple(d["conditions"]),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "winner": self.winner,
+            "dealt_in_by": self.dealt_in_by,
+            "points_half": self.points_half,
+            "payments": list(self.payments),
+            "hexagram": self.hexagram,
+            "lines": self.lines,
+            "conditions": list(self.conditions),
+        }
+
+
+def check_wall(rules: Rules, wall: object) -> str:
+    """`wall` if it holds exactly the tiles of `rules` (docs/yijing.md §2), else ValueError."""
+    if not isinstance(wall, str):
+        raise ValueError(f"wall must be a str of 1/0/T tiles; got {type(wall).__name__}")
+    bad = sorted(set(wall) - set("10T"))
+    if bad:
+        raise ValueError(
+            f"wall has unknown tile {bad[0]!r}; tiles are '1' yang, '0' yin, 'T' taiji"
+        )
+    want = {"1": rules.line_tiles, "0": rules.line_tiles, "T": rules.taiji_tiles}
+    for tile, name in (("1", "yang"), ("0", "yin"), ("T", "taiji")):
+        have = wall.count(tile)
+        if have != want[tile]:
+            raise ValueError(
+                f"wall has {have} {name} tiles; deck={rules.deck}, taiji={rules.taiji!r} "
+                f"needs {want[tile]} (and {rules.wall_size} tiles in all)"
+            )
+    return wall
+
+
+def _check_seat(rules: Rules, seat: object, *, allow_none: bool) -> int:
+    if seat is None and allow_none:
+        return -1
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < rules.players:
+        raise ValueError(f"seat must be an int in 0..{rules.players - 1}; got {seat!r}")
+    return seat
+
+
+class Game:
+    """One hand: deal, targets, plays and claims, until it is won or drawn.
+
+    ``Game(rules, seed=S)`` shuffles the wall with seed S and throws the dice
+    for the dealer; ``Game(rules, wall=W, dealer=D)`` deals an exact wall.
+    ``Game(rules, seed=S, dealer=D)`` uses S's wall and dice but seats D as
+    dealer (matches whose ``next_dealer`` is not ``"dice"`` do this).
+    ``backend=`` picks a backend for this game only (default: the active one).
+    """
+
+    __slots__ = ("_core", "_dealer_source", "_dice", "_seed", "backend", "rules")
+
+    def __init__(
+        self,
+        rules: Rules | None = None,
+        *,
+        seed: int | None = None,
+        wall: str | None = None,
+        dealer: int | None = None,
+        backend: str | None = None,
+    ) -> None:
+        if rules is None:
+            rules = Rules()
+        if not isinstance(rules, Rules):
+            raise TypeError(f"rules must be a pyyijing.Rules; got {type(rules).__name__}")
+        self.rules = rules
+        engine = _engine.engine(backend)
+        self.backend: str = engine.name
+        if seed is not None:
+            if wall is not None:
+                raise ValueError("give either seed= or wall= (with dealer=), not both")
+            seed = check_seed(seed)
+            wall, dice = engine.shuffle_wall(seed, rules.deck, rules.taiji)
+            self._dice: tuple[int, int] | None = (int(dice[0]), int(dice[1]))
+            self._dealer_source = "dice" if dealer is None else "given"
+            if dealer is None:
+                dealer = (self._dice[0] + self._dice[1] - 1) % rules.players
+        else:
+            if wall is None or dealer is None:
+                raise ValueError("Game needs seed=, or wall= and dealer=")
+            self._dice = None
+            self._dealer_source = "given"
+        wall = check_wall(rules, wall)
+        dealer = _check_seat(rules, dealer, allow_none=False)
+        self._seed = seed
+        self._core = engine.GameCore(
+            rules.play_size,
+            rules.players,
+            rules.taiji_in_pong,
+            rules.win_mask,
+            rules.self_draw_payment == "split",
+            wall,
+            dealer,
+        )
+
+    # -- state -----------------------------------------------------------------
+    @property
+    def phase(self) -> str:
+        """``"target"``, ``"play"``, ``"claim"`` or ``"over"``."""
+        return str(self._core.phase())
+
+    @property
+    def to_act(self) -> list[int]:
+        """Seats that may act now (trusted callers only: it names a seat offered a claim)."""
+        return list(self._core.to_act())
+
+    @property
+    def dealer(self) -> int:
+        return int(self._core.dealer())
+
+    @property
+    def dice(self) -> tuple[int, int] | None:
+        return self._dice
+
+    @property
+    def seed(self) -> int | None:
+        return self._seed
+
+    @property
+    def wall(self) -> str:
+        return str(self._core.wall())
+
+    @property
+    def moves(self) -> list[str]:
+        return list(self._core.moves())
+
+    @property
+    def result(self) -> Result | None:
+        r = self._core.result()
+        return None if r is None else Result.from_dict(r)
+
+    # -- moves -----------------------------------------------------------------
+    def legal_moves(self, seat: int | None = None) -> list[str]:
+        """Every legal move of `seat` (sorted); `None`: of every seat in `to_act`."""
+        return list(self._core.legal_moves(_check_seat(self.rules, seat, allow_none=True)))
+
+    def validate(self, move: str) -> Verdict:
+        """Is `move` legal now? Never raises for an illegal move (TypeError if not a str)."""
+        if not isinstance(move, str):
+            raise TypeError(f"a move is a str like 's0:play=10'; got {type(move).__name__}")
+        code, message = self._core.check(move)
+        return Verdict(code == "ok", code, message)
+
+    def apply(self, move: str) -> None:
+        """Play `move`; raise `IllegalMove` (with ``.code``) and change nothing if it is illegal."""
+        if not isinstance(move, str):
+            raise TypeError(f"a move is a str like 's0:play=10'; got {type(move).__name__}")
+        code, message = self._core.apply(move)
+        if code != "ok":
+            raise IllegalMove(move, code, message)
+
+    # -- what may be seen ------------------------------------------------------
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What `seat` may see (docs/yijing.md §7); `None` for an observer."""
+        v: dict[str, Any] = self._core.view(_check_seat(self.rules, seat, allow_none=True))
+        v["dice"] = list(self._dice) if self._dice is not None else None
+        return v
+
+    def ready(self, seat: int) -> list[dict[str, Any]]:
+        """The plays that would win for `seat` now (empty if not 聽), with their points."""
+        return list(self._core.ready(_check_seat(self.rules, seat, allow_none=False)))
+
+    # -- records ---------------------------------------------------------------
+    def record(self) -> dict[str, Any]:
+        """The JSON-serialisable game record (docs/yijing.md §8)."""
+        from . import __version__
+
+        r = self._core.result()
+        return {
+            "format": RECORD_FORMAT,
+            "rules_version": RULES_VERSION,
+            "engine_version": __version__,
+            "rules": self.rules.to_dict(),
+            "seed": self._seed,
+            "wall": self.wall,
+            "dealer": self.dealer,
+            "dealer_source": self._dealer_source,
+            "dice": list(self._dice) if self._dice is not None else None,
+            "moves": self.moves,
+            "result": r,
+        }
+
+    def copy(self) -> Game:
+        """An independent copy (for search and bots): the state is copied, not shared."""
+        other = Game.__new__(Game)
+        for name in Game.__slots__:
+            setattr(other, name, getattr(self, name))
+        other._core = self._core.copy()
+        return other
+
+    def __repr__(self) -> str:
+        return (
+            f"<yj.Game {self.rules.variant} {self.rules.players}p phase={self.phase} "
+            f"moves={len(self._core.moves())} backend={self.backend}>"
+        )
