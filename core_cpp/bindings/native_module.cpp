@@ -55,6 +55,9 @@ std::pair<std::string, std::pair<int, int>> shuffle_wall(std::uint64_t seed, lon
 
 }  // namespace
 
+// core_cpp/bindings/yijingpai_bindings.cpp: the GameCore class.
+void bind_yijingpai(py::module_& m);
+
 PYBIND11_MODULE(_native, m) {
   m.doc() = "pyyijing native backend (C++17 core via pybind11)";
 
@@ -82,4 +85,6 @@ PYBIND11_MODULE(_native, m) {
 
   m.def("shuffle_wall", &shuffle_wall, py::arg("seed"), py::arg("deck"), py::arg("taiji"),
         "The shuffled wall and the two dice (d1, d2) for this seed.");
+
+  bind_yijingpai(m);
 }

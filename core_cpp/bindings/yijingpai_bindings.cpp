@@ -1,0 +1,211 @@
+// pyyijing._native.GameCore: the pybind11 face of the Yi Jing Pai engine,
+// exactly as docs/backend-interface.md describes it. Conversion only: every
+// rule lives in core_cpp/src/yijingpai/.
+#include <pybind11/pybind11.h>
+
+#include <stdexcept>
+#include <string>
+
+#include "yijing/yijingpai/engine.hpp"
+#include "yijing/yijingpai/iching_tables.hpp"
+#include "yijing/yijingpai/notation.hpp"
+
+namespace py = pybind11;
+namespace yp = yijing::yijingpai;
+
+namespace {
+
+class GameCore {
+ public:
+  GameCore(long long play_size, long long players, bool taiji_in_pong, long long win_mask,
+           bool split_payment, const std::string& wall, long long dealer) {
+    auto in = [](long long v, long long lo, long long hi) { return v >= lo && v <= hi; };
+    if (!in(play_size, 2, 3)) throw py::value_error("play_size must be 2 or 3");
+    if (!in(players, 2, yp::kMaxPlayers)) throw py::value_error("players must be 2, 3 or 4");
+    if (!in(win_mask, 1, yp::kAllWinConditions))
+      throw py::value_error("win_mask must be a non-zero subset of the 6 condition bits");
+    if (!in(dealer, 0, players - 1)) throw py::value_error("dealer must be a seat of the game");
+    yp::Config cfg;
+    cfg.play_size = static_cast<std::uint8_t>(play_size);
+    cfg.players = static_cast<std::uint8_t>(players);
+    cfg.taiji_in_pong = taiji_in_pong;
+    cfg.win_mask = static_cast<std::uint8_t>(win_mask);
+    cfg.split_payment = split_payment;
+    if (yp::init_state(state_, cfg, wall, static_cast<int>(dealer)) != yp::InitError::kNone)
+      throw py::value_error(
+          "wall must hold exactly a tile set of '1'/'0'/'T': 70+70 or 79+79 line tiles, "
+          "with 4 or 0 taiji");
+  }
+
+  const char* phase() const { return yp::phase_name(state_.phase); }
+
+  py::list to_act() const {
+    int seats[yp::kMaxPlayers];
+    const int n = yp::to_act(state_, seats);
+    py::list out;
+    for (int i = 0; i < n; ++i) out.append(seats[i]);
+    return out;
+  }
+
+  py::list legal_moves(long long seat) const {
+    py::list out;
+    if (seat != -1 && !yp::may_act(state_, seat_or(seat, -2))) return out;
+    for (const auto& m : yp::legal_move_strings(state_, static_cast<int>(seat))) out.append(m);
+    return out;
+  }
+
+  py::tuple check(const std::string& move) const {
+    const yp::Reason r = yp::check_move(state_, move);
+    return py::make_tuple(yp::reason_name(r), yp::reason_message(r));
+  }
+
+  py::tuple apply(const std::string& move) {
+    const auto spec = yp::parse_move(move);
+    const yp::Reason r = spec ? yp::check(state_, *spec) : yp::Reason::kMalformed;
+    if (r == yp::Reason::kOk) {
+      if (state_.n_history >= yp::kMaxHistory)
+        throw std::runtime_error("move history full (engine bound exceeded)");
+      yp::apply(state_, yp::to_action(*spec));
+    }
+    return py::make_tuple(yp::reason_name(r), yp::reason_message(r));
+  }
+
+  py::dict view(long long seat) const {
+    if (seat != -1 && (seat < 0 || seat >= state_.players()))
+      throw py::value_error("seat must be -1 (observer) or a seat of the game");
+    const int viewer = static_cast<int>(seat);
+    const yp::State& s = state_;
+    py::dict d;
+    d["viewer"] = viewer < 0 ? py::object(py::none()) : py::object(py::int_(viewer));
+    d["phase"] = yp::phase_name(s.phase);
+    d["dealer"] = static_cast<int>(s.dealer);
+    d["wall_remaining"] = s.wall_remaining();
+    d["turn"] = s.phase == yp::Phase::kPlay ? py::object(py::int_(static_cast<int>(s.turn)))
+                                            : py::object(py::none());
+    d["claims_pending"] = s.phase == yp::Phase::kClaim;
+    d["to_act"] = viewer >= 0 && yp::may_act(s, viewer);
+    if (s.last.valid) {
+      py::dict lp;
+      lp["seat"] = static_cast<int>(s.last.seat);
+      lp["kind"] = s.last.kind == yp::Kind::kPong ? "pong" : "play";
+      lp["lines"] = yp::lines_string(s.last.values, s.last.taiji, s.k());
+      lp["placement"] = yp::placement_name(s.last.placement);
+      d["last_play"] = lp;
+    } else {
+      d["last_play"] = py::none();
+    }
+    py::list seats;
+    for (int i = 0; i < s.players(); ++i) {
+      const yp::SeatState& st = s.seats[i];
+      py::dict sd;
+      sd["seat"] = i;
+      sd["target_laid"] = st.target_laid;
+      sd["hand_count"] = st.hand.total();
+      sd["in_progress"] = yp::lines_string(st.progress);
+      sd["completed"] = completed_of(i);
+      if (i == viewer) {
+        sd["hand"] = yp::hand_string(st.hand);
+        sd["target"] = st.target_laid
+                           ? py::object(py::str(yp::lines_string(st.target_values, st.target_taiji, 6)))
+                           : py::object(py::none());
+      }
+      seats.append(sd);
+    }
+    d["seats"] = seats;
+    py::list history;
+    for (int i = 0; i < s.n_history; ++i) {
+      if (yp::action_kind(s.history[i]) == yp::Kind::kPass) continue;
+      history.append(yp::format_action(s.history[i], s.k(), /*public_view=*/true));
+    }
+    d["history"] = history;
+    d["result"] = result();
+    return d;
+  }
+
+  py::list ready(long long seat) const {
+    if (seat < 0 || seat >= state_.players()) throw py::value_error("seat must be a seat of the game");
+    yp::ReadyItem items[yp::kMaxReady];
+    const int n = yp::ready(state_, static_cast<int>(seat), items);
+    py::list out;
+    for (int i = 0; i < n; ++i) {
+      py::dict d;
+      d["lines"] = yp::lines_string(items[i].values, 0, state_.k());
+      d["placement"] = yp::placement_name(items[i].placement);
+      d["king_wen"] = king_wen(items[i].hexagram);
+      d["points_half"] = static_cast<int>(items[i].points_half);
+      out.append(d);
+    }
+    return out;
+  }
+
+  py::object result() const {
+    const yp::Result& r = state_.result;
+    if (state_.phase != yp::Phase::kOver) return py::none();
+    const bool draw = r.kind == yp::ResultKind::kDraw;
+    py::dict d;
+    d["kind"] = draw ? "draw" : r.kind == yp::ResultKind::kSelfDraw ? "self_draw" : "dealt_in";
+    d["winner"] = draw ? py::object(py::none()) : py::object(py::int_(static_cast<int>(r.winner)));
+    d["dealt_in_by"] = r.dealt_in_by < 0 ? py::object(py::none())
+                                         : py::object(py::int_(static_cast<int>(r.dealt_in_by)));
+    d["points_half"] = static_cast<int>(r.points_half);
+    py::list payments;
+    for (int i = 0; i < state_.players(); ++i) payments.append(static_cast<int>(r.payments[i]));
+    d["payments"] = payments;
+    d["hexagram"] = draw ? py::object(py::none()) : py::object(py::int_(king_wen(r.values)));
+    d["lines"] = draw ? py::object(py::none()) : py::object(py::str(yp::lines_string(r.values, r.taiji, 6)));
+    py::list conditions;
+    for (int i = 0; i < yp::kNumWinConditions; ++i)
+      if ((r.conditions >> i) & 1) conditions.append(yp::win_condition_name(i));
+    d["conditions"] = conditions;
+    return d;
+  }
+
+  py::list moves() const {
+    py::list out;
+    for (int i = 0; i < state_.n_history; ++i) out.append(yp::format_action(state_.history[i], state_.k()));
+    return out;
+  }
+
+  std::string wall() const { return yp::wall_string(state_); }
+  int dealer() const { return state_.dealer; }
+
+ private:
+  static int seat_or(long long seat, int fallback) {
+    return seat >= 0 && seat < yp::kMaxPlayers ? static_cast<int>(seat) : fallback;
+  }
+  static int king_wen(std::uint8_t values) {
+    return yp::king_wen_from_lines(yp::lines_string(values, 0, 6));
+  }
+  py::list completed_of(int seat) const {
+    py::list out;
+    for (int i = 0; i < state_.n_completed; ++i) {
+      const yp::CompletedEntry e = state_.completed[i];
+      if ((e >> 12) != seat) continue;
+      out.append(yp::lines_string(static_cast<std::uint8_t>(e & 63), static_cast<std::uint8_t>((e >> 6) & 63), 6));
+    }
+    return out;
+  }
+
+  yp::State state_;
+};
+
+}  // namespace
+
+void bind_yijingpai(py::module_& m) {
+  py::class_<GameCore>(m, "GameCore", "Yi Jing Pai game state and rules (docs/backend-interface.md).")
+      .def(py::init<long long, long long, bool, long long, bool, const std::string&, long long>(),
+           py::arg("play_size"), py::arg("players"), py::arg("taiji_in_pong"), py::arg("win_mask"),
+           py::arg("split_payment"), py::arg("wall"), py::arg("dealer"))
+      .def("copy", [](const GameCore& g) { return GameCore(g); })
+      .def("phase", &GameCore::phase)
+      .def("to_act", &GameCore::to_act)
+      .def("legal_moves", &GameCore::legal_moves, py::arg("seat"))
+      .def("check", &GameCore::check, py::arg("move"))
+      .def("apply", &GameCore::apply, py::arg("move"))
+      .def("view", &GameCore::view, py::arg("seat"))
+      .def("ready", &GameCore::ready, py::arg("seat"))
+      .def("result", &GameCore::result)
+      .def("moves", &GameCore::moves)
+      .def("wall", &GameCore::wall)
+      .def("dealer", &GameCore::dealer);
+}
