@@ -185,12 +185,14 @@ void play_lines(State& s, int p, Kind kind, std::uint8_t values, std::uint8_t ta
   next_offer(s, Offer::kWin, 1);
 }
 
+// 胡 on another's play. The claimed tiles already lie in P's hexagram (step
+// 1), so the winner's table is left as it was: the winning hexagram (its
+// lines L+M, or the pong placement) is reported in the result only. docs §3
+// does not say whether it joins the winner's completed hexagrams; this
+// keeps every tile in one place (and matches the Python fallback).
 void win_on_claim(State& s, int x, Placement placement) noexcept {
-  SeatState& st = s.seats[x];
-  const Lines hex = place(st.progress, detail::claimed_lines(s), placement);
+  const Lines hex = place(s.seats[x].progress, detail::claimed_lines(s), placement);
   const std::uint8_t cond = conditions_if_added(s, x, hex.values);
-  detail::add_completed(s, x, hex);
-  st.progress = Lines{};
   detail::finish_win(s, x, s.last.seat, hex, cond);
 }
 

@@ -33,10 +33,10 @@ constexpr int max_plays(int players, int k, int wall) noexcept {
 constexpr int max_moves(int players, int k, int wall) noexcept {
   return players + max_plays(players, k, wall) * (1 + (players - 1) + (players - 2)) + 1;
 }
-// Completed hexagrams (all seats): k lines per play, six per hexagram, plus
-// the hexagram of a win on another's play (which reuses the claimed lines).
+// Completed hexagrams (all seats): k lines per play, six per hexagram (a win
+// on another's play is not added to the winner's table, see engine_apply).
 constexpr int max_completed(int players, int k, int wall) noexcept {
-  return max_plays(players, k, wall) * k / kTargetLines + 1;
+  return max_plays(players, k, wall) * k / kTargetLines;
 }
 constexpr int max_over_configs(int (*f)(int, int, int)) noexcept {
   int best = 0;
