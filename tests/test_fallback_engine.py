@@ -252,9 +252,9 @@ def test_dealt_in(core: Any) -> None:
         "payments": [-8, 8], "hexagram": 20, "lines": "000011", "conditions": ["two_targets"],
     }
     assert g.view(-1)["history"][-1] == "s1:win"
-    seats = g.view(-1)["seats"]
-    assert seats[1]["completed"] == ["000011", "000011"] and seats[1]["in_progress"] == ""
-    assert seats[0]["completed"] == ["111010", "010111"]  # P's table stays as it was
+    seats = g.view(-1)["seats"]  # the table stays as it was (docs §3 step 3)
+    assert seats[1]["completed"] == ["000011"] and seats[1]["in_progress"] == "0000"
+    assert seats[0]["completed"] == ["111010", "010111"]
 
 
 def test_split_payment_and_each() -> None:
@@ -393,11 +393,10 @@ def run_random_game(core: Any, i: int, exhaustive: bool = False) -> Any:
         elif twin is not None:
             twin_moves.append(move)
     assert g.to_act() == [] and g.legal_moves(-1) == []
-    # A 胡 on another's play adds the claimed lines to the winner's completed
-    # hexagrams while they stay in P's hexagram too (docs §3 step 3).
+    # A 胡 on another's play leaves the table as it was (docs §3 step 3).
+    assert tiles_on_table(g, n) == size
     res = g.result()
     assert res is not None and sum(res["payments"]) == 0
-    assert tiles_on_table(g, n) == size + (k if res["kind"] == "dealt_in" else 0)
     assert g.check("s0:pass")[0] == "game_over"
     if twin is not None:
         assert snapshot(twin, n) == frozen  # the copy did not follow the original
@@ -422,10 +421,10 @@ def check_result(g: Any, n: int, res: dict[str, Any]) -> None:
     assert res["conditions"]
     winner = res["winner"]
     last = g.view(-1)["last_play"]
-    assert g.view(-1)["seats"][winner]["completed"][-1] == lines
-    assert g.view(-1)["seats"][winner]["in_progress"] == ""
     if res["kind"] == "self_draw":
         assert res["dealt_in_by"] is None
+        assert g.view(-1)["seats"][winner]["completed"][-1] == lines
+        assert g.view(-1)["seats"][winner]["in_progress"] == ""
         assert last["seat"] == winner
     else:
         assert res["dealt_in_by"] == last["seat"] != winner
