@@ -26,12 +26,61 @@ std::uint8_t conditions_if_added(const State& s, int seat, std::uint8_t hex) noe
 }
 
 namespace detail {
+namespace {
+
+// kWithTrigram[t]: the hexagrams whose lower or upper trigram is t.
+struct TrigramSets {
+  std::uint64_t v[8];
+  constexpr TrigramSets() : v() {
+    for (unsigned h = 0; h < 64; ++h) {
+      v[h & 7u] |= std::uint64_t{1} << h;
+      v[h >> 3] |= std::uint64_t{1} << h;
+    }
+  }
+};
+constexpr TrigramSets kWithTrigram{};
+
+}  // namespace
+
+std::uint64_t winning_set(const State& s, int seat) noexcept {
+  // The same conditions as conditions_if_added (docs §5), for all 64
+  // hexagrams at once.
+  constexpr std::uint64_t kAll = ~std::uint64_t{0};
+  const SeatState& st = s.seats[seat];
+  const unsigned mask = s.cfg.win_mask;
+  const std::uint64_t target = std::uint64_t{1} << st.target_values;
+  const std::uint64_t qian = std::uint64_t{1} << 63, kun = 1;
+  std::uint64_t w = 0;
+  if (mask & kTwoTargets) {
+    const int c = st.count[st.target_values];
+    w |= c >= 2 ? kAll : c == 1 ? target : 0;
+  }
+  if (mask & kThreeOfAKind) w |= st.max_count >= 3 ? kAll : st.pairs;
+  // Hexagrams that complete the eight trigrams: they must show every
+  // missing trigram (none when more than two are missing).
+  if ((mask & (kTargetAndEightTrigrams | kEightTrigramsAndPair | kEightTrigramsAndQian |
+               kEightTrigramsAndKun)) == 0)
+    return w;
+  std::uint64_t cover = kAll;
+  for (unsigned t = 0; t < 8; ++t) cover &= ((st.trigrams >> t) & 1u) ? kAll : kWithTrigram.v[t];
+  if (cover != 0) {
+    if (mask & kTargetAndEightTrigrams) w |= cover & ((st.seen & target) ? kAll : target);
+    if (mask & kEightTrigramsAndPair) w |= cover & (st.pairs ? kAll : st.seen);
+    if (mask & kEightTrigramsAndQian) w |= cover & ((st.seen & qian) ? kAll : qian);
+    if (mask & kEightTrigramsAndKun) w |= cover & ((st.seen & kun) ? kAll : kun);
+  }
+  return w;
+}
 
 void add_completed(State& s, int seat, Lines hex) noexcept {
   SeatState& st = s.seats[seat];
   const std::uint8_t c = ++st.count[hex.values];
   if (c > st.max_count) st.max_count = c;
   st.trigrams = static_cast<std::uint8_t>(st.trigrams | trigram_bits(hex.values));
+  const std::uint64_t bit = std::uint64_t{1} << hex.values;
+  if (st.seen & bit) st.pairs |= bit;
+  st.seen |= bit;
+  st.wins = winning_set(s, seat);
   ++st.completed;
   if (s.n_completed < kMaxCompleted) {
     s.completed[s.n_completed++] = static_cast<CompletedEntry>(
@@ -56,7 +105,7 @@ void finish_win(State& s, int winner, int dealt_in_by, Lines hex, std::uint8_t c
     r.payments[dealt_in_by] = static_cast<std::int16_t>(-pts);
   } else if (!s.cfg.split_payment) {
     // self_draw "each": every other seat pays the points.
-    for (int i = 1; i < n; ++i) r.payments[(winner + i) % n] = static_cast<std::int16_t>(-pts);
+    for (int i = 1; i < n; ++i) r.payments[s.seat_after(winner, i)] = static_cast<std::int16_t>(-pts);
     r.payments[winner] = static_cast<std::int16_t>(pts * (n - 1));
   } else {
     // self_draw "split": divided; the remainder half-points are paid one
@@ -64,7 +113,7 @@ void finish_win(State& s, int winner, int dealt_in_by, Lines hex, std::uint8_t c
     const int share = pts / (n - 1);
     const int extra = pts % (n - 1);
     for (int i = 1; i < n; ++i)
-      r.payments[(winner + i) % n] = static_cast<std::int16_t>(-(share + (i <= extra ? 1 : 0)));
+      r.payments[s.seat_after(winner, i)] = static_cast<std::int16_t>(-(share + (i <= extra ? 1 : 0)));
     r.payments[winner] = static_cast<std::int16_t>(pts);
   }
   s.phase = Phase::kOver;
@@ -98,11 +147,12 @@ void next_offer(State& s, Offer stage, int offset) noexcept {
   const Lines m = detail::claimed_lines(s);
   if (stage == Offer::kWin) {
     for (; offset < n; ++offset) {
-      const int x = (p + offset) % n;
+      const int x = s.seat_after(p, offset);
       if (s.seats[x].progress.len + m.len != kTargetLines) continue;
+      if (s.seats[x].wins == 0) continue;  // nothing can win yet
       bool wins = false;
       detail::for_each_win_placement(s.k(), m.values, s.seats[x].progress.len, [&](Placement pl) {
-        if (!wins && detail::win_with(s, x, m, pl) != 0) wins = true;
+        wins = wins || detail::win_with(s, x, m, pl);
       });
       if (wins) {
         s.phase = Phase::kClaim;
@@ -115,9 +165,9 @@ void next_offer(State& s, Offer stage, int offset) noexcept {
   }
   if (is_pure(m.values, s.k())) {
     const bool yang = m.values != 0;
-    if (!detail::can_form_pair(s, (p + 1) % n, yang)) {
+    if (!detail::can_form_pair(s, s.seat_after(p, 1), yang)) {
       for (offset = offset < 2 ? 2 : offset; offset < n; ++offset) {
-        const int x = (p + offset) % n;
+        const int x = s.seat_after(p, offset);
         if (detail::can_form_pair(s, x, yang)) {
           s.phase = Phase::kClaim;
           s.offer = Offer::kPong;
@@ -127,7 +177,7 @@ void next_offer(State& s, Offer stage, int offset) noexcept {
       }
     }
   }
-  detail::start_turn(s, (p + 1) % n);
+  detail::start_turn(s, s.seat_after(p, 1));
 }
 
 void lay_target(State& s, int seat, std::uint8_t values, std::uint8_t taiji) noexcept {
@@ -148,10 +198,6 @@ void play_lines(State& s, int p, Kind kind, std::uint8_t values, std::uint8_t ta
                 Placement placement) noexcept {
   const int k = s.k();
   SeatState& st = s.seats[p];
-  const Hand used = detail::tiles_of(values, taiji, k);
-  st.hand.yang = static_cast<std::uint8_t>(st.hand.yang - used.yang);
-  st.hand.yin = static_cast<std::uint8_t>(st.hand.yin - used.yin);
-  st.hand.taiji = static_cast<std::uint8_t>(st.hand.taiji - used.taiji);
 
   s.last.valid = true;
   s.last.seat = static_cast<std::uint8_t>(p);
@@ -165,22 +211,22 @@ void play_lines(State& s, int p, Kind kind, std::uint8_t values, std::uint8_t ta
   st.progress = place(st.progress, m, placement);
   if (st.progress.len == kTargetLines) {
     const Lines hex = st.progress;
-    const std::uint8_t cond = conditions_if_added(s, p, hex.values);
+    const std::uint8_t cond =
+        ((st.wins >> hex.values) & 1u) ? conditions_if_added(s, p, hex.values) : 0;
     detail::add_completed(s, p, hex);
     st.progress = Lines{};
     if (cond != 0) {  // self-draw: the hand ends at once, no draw
+      st.hand = Hand{};
       detail::finish_win(s, p, -1, hex, cond);
       return;
     }
   }
   // Step 2: draw min(k, wall remaining) from the front.
-  for (int i = 0; i < k && s.wall_pos < s.wall_len; ++i) {
-    switch (s.wall[s.wall_pos++]) {
-      case kYang: ++st.hand.yang; break;
-      case kYin: ++st.hand.yin; break;
-      default: ++st.hand.taiji; break;
-    }
-  }
+  // A play or pong is always the whole hand (docs §6 check 10), so the new
+  // hand is just what is drawn.
+  Hand drawn;
+  for (int i = 0; i < k && s.wall_pos < s.wall_len; ++i) add_tile(drawn, s.wall[s.wall_pos++]);
+  st.hand = drawn;
   // Steps 3-5.
   next_offer(s, Offer::kWin, 1);
 }
@@ -213,8 +259,8 @@ void apply(State& s, Action a) noexcept {
       break;
     case Kind::kWin: win_on_claim(s, seat, action_placement(a)); break;
     case Kind::kPass: {
-      const int n = s.players();
-      next_offer(s, s.offer, (seat - s.last.seat + n) % n + 1);
+      const int offset = seat - s.last.seat;
+      next_offer(s, s.offer, (offset < 0 ? offset + s.players() : offset) + 1);
       break;
     }
   }

@@ -69,7 +69,7 @@ Reason check_win(const State& s, const MoveSpec& m, int seat) noexcept {
     return Reason::kBadPlacement;
   // 13: only a 胡 offer can be won on, and only by a placement that wins.
   if (s.offer != Offer::kWin) return Reason::kCannotWin;
-  if (detail::win_with(s, seat, claimed, m.placement) == 0) return Reason::kCannotWin;
+  if (!detail::win_with(s, seat, claimed, m.placement)) return Reason::kCannotWin;
   return Reason::kOk;
 }
 

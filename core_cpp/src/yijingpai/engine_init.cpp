@@ -6,6 +6,17 @@
 namespace yijing::yijingpai {
 namespace {
 
+struct TileOfChar {
+  std::uint8_t v[256];
+  constexpr TileOfChar() : v() {
+    for (auto& x : v) x = 3;
+    v[static_cast<unsigned char>('0')] = kYin;
+    v[static_cast<unsigned char>('1')] = kYang;
+    v[static_cast<unsigned char>('T')] = kTaiji;
+  }
+};
+constexpr TileOfChar kTileOfChar{};
+
 // The tile sets a wall may hold (docs §Specs): deck 144/162, with 4 taiji
 // ("wild") or none.
 bool wall_counts_valid(int yang, int yin, int taiji) noexcept {
@@ -19,18 +30,15 @@ InitError init_state(State& s, const Config& cfg, std::string_view wall, int dea
   s = State{};
   if (!config_valid(cfg)) return InitError::kBadConfig;
   if (wall.size() > static_cast<std::size_t>(kMaxWallTiles)) return InitError::kBadWall;
-  int counts[3] = {0, 0, 0};
+  // Table-driven (branch-free) decoding: a shuffled wall defeats branch
+  // prediction. Code 3 marks a character that is not a tile.
+  int counts[4] = {0, 0, 0, 0};
   for (std::size_t i = 0; i < wall.size(); ++i) {
-    Tile t;
-    switch (wall[i]) {
-      case '0': t = kYin; break;
-      case '1': t = kYang; break;
-      case 'T': t = kTaiji; break;
-      default: return InitError::kBadWall;
-    }
+    const std::uint8_t t = kTileOfChar.v[static_cast<unsigned char>(wall[i])];
     s.wall[i] = t;
     ++counts[t];
   }
+  if (counts[3] != 0) return InitError::kBadWall;
   if (!wall_counts_valid(counts[kYang], counts[kYin], counts[kTaiji])) return InitError::kBadWall;
   if (dealer < 0 || dealer >= cfg.players) return InitError::kBadDealer;
 
@@ -43,20 +51,15 @@ InitError init_state(State& s, const Config& cfg, std::string_view wall, int dea
   // docs §2: grabs of 4 from the front, dealer first, counterclockwise, two
   // rounds; the simple variant adds a round of 1 tile each.
   auto grab = [&s](int seat, int n) {
-    Hand& h = s.seats[seat].hand;
-    for (int i = 0; i < n; ++i) {
-      switch (s.wall[s.wall_pos++]) {
-        case kYang: ++h.yang; break;
-        case kYin: ++h.yin; break;
-        default: ++h.taiji; break;
-      }
-    }
+    Hand h = s.seats[seat].hand;
+    for (int i = 0; i < n; ++i) add_tile(h, s.wall[s.wall_pos++]);
+    s.seats[seat].hand = h;
   };
   const int n = cfg.players;
   for (int round = 0; round < 2; ++round)
-    for (int i = 0; i < n; ++i) grab((dealer + i) % n, 4);
+    for (int i = 0; i < n; ++i) grab(s.seat_after(dealer, i), 4);
   if (cfg.play_size == 3)
-    for (int i = 0; i < n; ++i) grab((dealer + i) % n, 1);
+    for (int i = 0; i < n; ++i) grab(s.seat_after(dealer, i), 1);
   return InitError::kNone;
 }
 
@@ -72,6 +75,12 @@ bool may_act(const State& s, int seat) noexcept {
 }
 
 int to_act(const State& s, int out[kMaxPlayers]) noexcept {
+  switch (s.phase) {  // one seat outside the target phase
+    case Phase::kPlay: out[0] = s.turn; return 1;
+    case Phase::kClaim: out[0] = s.offered; return 1;
+    case Phase::kOver: return 0;
+    case Phase::kTarget: break;
+  }
   int n = 0;
   for (int seat = 0; seat < s.players(); ++seat)
     if (may_act(s, seat)) out[n++] = seat;

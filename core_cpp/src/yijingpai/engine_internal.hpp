@@ -32,12 +32,14 @@ inline Lines claimed_lines(const State& s) noexcept {
 }
 
 // Does placing `m` with placement `p` complete a winning hexagram for `seat`?
-// Returns the enabled conditions that would hold (0: no win).
-inline std::uint8_t win_with(const State& s, int seat, Lines m, Placement p) noexcept {
-  const Lines& l = s.seats[seat].progress;
-  if (l.len + m.len != kTargetLines) return 0;
-  return conditions_if_added(s, seat, place(l, m, p).values);
+inline bool win_with(const State& s, int seat, Lines m, Placement p) noexcept {
+  const SeatState& st = s.seats[seat];
+  if (st.progress.len + m.len != kTargetLines) return false;
+  return (st.wins >> place(st.progress, m, p).values) & 1u;
 }
+
+// The `wins` set of a seat from its summary (docs §5), by bit operations.
+std::uint64_t winning_set(const State& s, int seat) noexcept;
 
 // Every placement of the claimed lines allowed for a win (docs §4: outer
 // always, inner/split per the pong rules); calls f(placement).

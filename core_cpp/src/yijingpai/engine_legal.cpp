@@ -6,40 +6,95 @@
 namespace yijing::yijingpai {
 namespace {
 
+// The 6-bit values grouped by number of yang lines, for the common case of
+// a target without taiji.
+struct ByPopcount {
+  std::uint8_t values[64];
+  std::uint8_t start[8];  // values of popcount p: values[start[p] .. start[p+1])
+  constexpr ByPopcount() : values(), start() {
+    int n = 0;
+    for (int p = 0; p <= 6; ++p) {
+      start[p] = static_cast<std::uint8_t>(n);
+      for (unsigned v = 0; v < 64; ++v)
+        if (popcount8(v) == p) values[n++] = static_cast<std::uint8_t>(v);
+    }
+    start[7] = static_cast<std::uint8_t>(n);
+  }
+};
+constexpr ByPopcount kByPopcount{};
+
 // Targets: 6 lines within the tiles held; a taiji may be declared either way.
 int legal_targets(const State& s, int seat, Action* out) noexcept {
   const Hand& h = s.seats[seat].hand;
   int n = 0;
-  for (unsigned t = 0; t < 64; ++t) {
-    if (popcount8(t) > h.taiji) continue;
+  {  // no taiji among the lines: between 6 - yin and yang yang lines
+    const int lo = h.yin >= 6 ? 0 : 6 - h.yin;
+    const int hi = h.yang >= 6 ? 6 : h.yang;
+    for (int p = lo; p <= hi; ++p)
+      for (int i = kByPopcount.start[p]; i < kByPopcount.start[p + 1]; ++i)
+        out[n++] = make_target(seat, kByPopcount.values[i], 0);
+  }
+  if (h.taiji == 0) return n;
+  // With taiji at positions t (declared by the bits d of t): the plain
+  // positions take between np - yin and yang yang lines.
+  for (unsigned t = 1; t < 64; ++t) {
+    const int nt = popcount8(t);
+    if (nt > h.taiji) continue;
     const unsigned plain = 63u & ~t;
-    const int nplain = popcount8(plain);
-    for (unsigned v = 0; v < 64; ++v) {
-      const int ones = popcount8(v & plain);
-      if (ones <= h.yang && nplain - ones <= h.yin)
-        out[n++] = make_target(seat, static_cast<std::uint8_t>(v), static_cast<std::uint8_t>(t));
+    const int np = kTargetLines - nt;
+    const int lo = np - h.yin, hi = h.yang;
+    for (unsigned u = plain;; u = (u - 1) & plain) {  // every subset of plain
+      const int ones = popcount8(u);
+      if (ones >= lo && ones <= hi) {
+        for (unsigned d = t;; d = (d - 1) & t) {  // every declaration
+          out[n++] = make_target(seat, static_cast<std::uint8_t>(u | d), static_cast<std::uint8_t>(t));
+          if (d == 0) break;
+        }
+      }
+      if (u == 0) break;
     }
   }
   return n;
 }
 
-// 應: every order of the whole hand, taiji declared either way, except a
-// repeat of the previous play (docs §3).
+// 應 candidates by hand composition: every order of the whole hand, taiji
+// declared either way (seat 0; the seat bits are added later). A hand of k
+// tiles has at most 12 distinct plays (k = 3: 1+0+T, or T+T+1).
+struct PlayTable {
+  Action list[2][4][4][16];        // [k-2][yang][taiji]
+  std::uint8_t count[2][4][4];
+  constexpr PlayTable() : list(), count() {
+    for (int k = 2; k <= 3; ++k)
+      for (int yang = 0; yang <= k; ++yang)
+        for (int taiji = 0; yang + taiji <= k; ++taiji) {
+          const unsigned full = low_mask(k);
+          int n = 0;
+          for (unsigned t = 0; t <= full; ++t) {
+            if (popcount8(t) != taiji) continue;
+            for (unsigned v = 0; v <= full; ++v)
+              if (popcount8(v & full & ~t) == yang)
+                list[k - 2][yang][taiji][n++] = make_action(Kind::kPlay, 0, static_cast<std::uint8_t>(v),
+                                                            static_cast<std::uint8_t>(t));
+          }
+          count[k - 2][yang][taiji] = static_cast<std::uint8_t>(n);
+        }
+  }
+};
+constexpr PlayTable kPlayTable{};
+
+// 應: the whole hand, except a repeat of the previous play (docs §3).
 int legal_plays(const State& s, int seat, Action* out) noexcept {
   const int k = s.k();
   const Hand& h = s.seats[seat].hand;
   if (h.total() != k) return 0;
-  const unsigned full = low_mask(k);
+  const Action* list = kPlayTable.list[k - 2][h.yang][h.taiji];
+  const int count = kPlayTable.count[k - 2][h.yang][h.taiji];
+  const unsigned seat_bits = static_cast<unsigned>(seat) << 8;
+  const unsigned repeat = s.last.valid ? s.last.values : 0xFFu;
   int n = 0;
-  for (unsigned t = 0; t <= full; ++t) {
-    if (popcount8(t) != h.taiji) continue;
-    const unsigned plain = full & ~t;
-    for (unsigned v = 0; v <= full; ++v) {
-      if (popcount8(v & plain) != h.yang) continue;
-      if (s.last.valid && s.last.values == v) continue;
-      out[n++] = make_action(Kind::kPlay, seat, static_cast<std::uint8_t>(v),
-                             static_cast<std::uint8_t>(t));
-    }
+  for (int i = 0; i < count; ++i) {  // branch-free filter
+    out[n] = static_cast<Action>(list[i] | seat_bits);
+    n += action_values(list[i]) != repeat;
   }
   return n;
 }
@@ -68,7 +123,7 @@ int legal_wins(const State& s, int seat, Action* out) noexcept {
   const Lines m = detail::claimed_lines(s);
   int n = 0;
   detail::for_each_win_placement(s.k(), m.values, s.seats[seat].progress.len, [&](Placement p) {
-    if (detail::win_with(s, seat, m, p) != 0) out[n++] = make_action(Kind::kWin, seat, 0, 0, p);
+    if (detail::win_with(s, seat, m, p)) out[n++] = make_action(Kind::kWin, seat, 0, 0, p);
   });
   return n;
 }
@@ -93,6 +148,11 @@ int legal_for_seat(const State& s, int seat, Action* out) noexcept {
 }  // namespace
 
 int legal_actions(const State& s, int seat, Action* out) noexcept {
+  // Play and claim phases have one seat to act (the hot path).
+  if (s.phase == Phase::kPlay || s.phase == Phase::kClaim) {
+    const int actor = s.phase == Phase::kPlay ? s.turn : s.offered;
+    return (seat == -1 || seat == actor) ? legal_for_seat(s, actor, out) : 0;
+  }
   if (seat != -1) return may_act(s, seat) ? legal_for_seat(s, seat, out) : 0;
   int n = 0;
   for (int x = 0; x < s.players(); ++x)

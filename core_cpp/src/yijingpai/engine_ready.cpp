@@ -26,7 +26,7 @@ int ready(const State& s, int seat, ReadyItem out[kMaxReady]) noexcept {
     const Lines m{static_cast<std::uint8_t>(v), 0, static_cast<std::uint8_t>(k)};
     detail::for_each_win_placement(k, m.values, l.len, [&](Placement p) {
       const Lines hex = place(l, m, p);
-      if (conditions_if_added(s, seat, hex.values) != 0) {
+      if ((s.seats[seat].wins >> hex.values) & 1u) {
         out[n++] = ReadyItem{m.values, p, hex.values, static_cast<std::uint8_t>(points_half(hex))};
       }
     });

@@ -53,8 +53,10 @@ static_assert(max_over_configs(max_moves) <= kMaxHistory, "history bound");
 static_assert(max_over_configs(max_completed) <= kMaxCompleted, "completed bound");
 
 // --- Parts ------------------------------------------------------------------
-struct Hand {
-  std::uint8_t yang = 0, yin = 0, taiji = 0;
+// 4 bytes, so that the engine writes a hand back with one store (byte-wise
+// updates followed by whole-hand reads stall store forwarding).
+struct alignas(4) Hand {
+  std::uint8_t yang = 0, yin = 0, taiji = 0, unused_ = 0;
   constexpr int total() const noexcept { return yang + yin + taiji; }
 };
 
@@ -70,7 +72,20 @@ struct SeatState {
   std::uint8_t trigrams = 0;
   std::uint8_t completed = 0;
   std::uint8_t count[64] = {};
+  // Bit h set: hexagram h has been completed at least once / twice.
+  std::uint64_t seen = 0, pairs = 0;
+  // Bit h set: completing hexagram h now would make an enabled condition
+  // true. Recomputed at each completion, so the claim search and the
+  // self-draw test are one bit test (hot path).
+  std::uint64_t wins = 0;
 };
+
+// Draw one tile into a hand (branch-free: walls are random).
+constexpr void add_tile(Hand& h, std::uint8_t tile) noexcept {
+  h.yang = static_cast<std::uint8_t>(h.yang + (tile == kYang));
+  h.yin = static_cast<std::uint8_t>(h.yin + (tile == kYin));
+  h.taiji = static_cast<std::uint8_t>(h.taiji + (tile == kTaiji));
+}
 
 // The previous play (docs §3: the last play or pong anyone made).
 struct LastPlay {
@@ -115,6 +130,11 @@ struct State {
   std::uint8_t wall[kMaxWallTiles] = {};  // as dealt, Tile codes
 
   int k() const noexcept { return cfg.play_size; }
+  // The seat `offset` places counterclockwise after `seat` (0 <= offset < n).
+  int seat_after(int seat, int offset) const noexcept {
+    const int x = seat + offset;
+    return x >= cfg.players ? x - cfg.players : x;
+  }
   int players() const noexcept { return cfg.players; }
   int wall_remaining() const noexcept { return wall_len - wall_pos; }
 };
