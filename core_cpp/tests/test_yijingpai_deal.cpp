@@ -5,7 +5,7 @@
 
 using namespace yjt;
 
-TEST_CASE("deal: grabs of 4, dealer first, counterclockwise, two rounds") {
+TEST_CASE("deal: grabs of 4 from the dealer counterclockwise in two rounds") {
   // dealer 2 of 4: seat 2 gets tiles 0-3 and 16-19, seat 3 4-7 and 20-23, ...
   std::string wall = make_wall({"11111111", "00000000", "1111000T", "10101010"}, 2, 2);
   yp::State s;
@@ -45,7 +45,7 @@ TEST_CASE("deal: bad input is refused") {
   CHECK(yp::init_state(s, config(2, 2), no_taiji, 0) == yp::InitError::kNone);
 }
 
-TEST_CASE("target phase: any order, then the dealer plays") {
+TEST_CASE("target phase: seats lay targets in any order and then the dealer plays") {
   yp::State s;
   REQUIRE(yp::init_state(s, config(2, 3), make_wall({"1111000T", "11110000", "11110000"}, 2, 1), 1) ==
           yp::InitError::kNone);

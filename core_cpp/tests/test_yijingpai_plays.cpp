@@ -71,7 +71,7 @@ TEST_CASE("player-in-turn pong: the next seat holding the pair") {
   // A pong can be ponged: seat 2 holds 11 and the previous play is 11.
   CHECK(legal(s, 2) == V{"s2:pong=11@outer"});
 
-  SUBCASE("taiji stands in, every order distinct") {
+  SUBCASE("taiji stands in and every order is distinct") {
     yp::State t = started();
     set_hand(t, 0, "11");
     set_hand(t, 1, "1T");
@@ -95,7 +95,7 @@ TEST_CASE("player-in-turn pong: the next seat holding the pair") {
   }
 }
 
-TEST_CASE("pong offers: P+2, P+3 ... one at a time; the ponger becomes P") {
+TEST_CASE("pong offers go to P+2 then P+3 one at a time and the ponger becomes P") {
   yp::State s = started();
   set_hand(s, 0, "00");
   set_hand(s, 1, "10");
@@ -125,8 +125,8 @@ TEST_CASE("pong offers: P+2, P+3 ... one at a time; the ponger becomes P") {
   CHECK(s.turn == 0);  // seats 1 and 2 are skipped
 }
 
-TEST_CASE("placements on a non-empty hexagram (docs §4)") {
-  SUBCASE("yang pair: split only; a pong may complete a hexagram") {
+TEST_CASE("placements on a non-empty hexagram (docs 4)") {
+  SUBCASE("yang pair: split only and a pong may complete a hexagram") {
     yp::State s = started();
     set_hand(s, 0, "11");
     set_progress(s, 2, "0010");
@@ -186,7 +186,7 @@ yp::State two_waiting(bool split = false, int win_mask = 3) {
 
 }  // namespace
 
-TEST_CASE("胡 offers go counterclockwise from P+1, then pongs") {
+TEST_CASE("hu offers go counterclockwise from P+1 and then pong offers") {
   yp::State s = two_waiting();
   set_hand(s, 0, "00");
   set_hand(s, 2, "00");
@@ -284,7 +284,7 @@ TEST_CASE("self-draw payments: each and split") {
   }
 }
 
-TEST_CASE("win conditions (docs §5)") {
+TEST_CASE("win conditions (docs 5)") {
   yp::State s = started(2, 4, 63);
   // Target of every seat is 111000 (lower 111 = 7, upper 000 = 0).
   const std::uint8_t target = 0b000111;
@@ -317,7 +317,7 @@ TEST_CASE("win conditions (docs §5)") {
   CHECK(yp::conditions_if_added(s, 0, target) == yp::kTwoTargets);
 }
 
-TEST_CASE("ready lists winning (lines, placement) sorted") {
+TEST_CASE("ready lists winning lines and placements sorted") {
   yp::State s = started();
   give_completed(s, 1, "000000");
   give_completed(s, 1, "000000");
@@ -338,7 +338,7 @@ TEST_CASE("ready lists winning (lines, placement) sorted") {
 }
 
 TEST_CASE("drawn hand: the seat to move holds fewer than k tiles") {
-  SUBCASE("standard, wall empty") {
+  SUBCASE("standard with the wall empty") {
     yp::State s = started();
     s.wall_pos = s.wall_len;  // (set-up) nothing left to draw
     play(s, "s0:play=10");
@@ -369,7 +369,7 @@ TEST_CASE("drawn hand: the seat to move holds fewer than k tiles") {
   }
 }
 
-TEST_CASE("reason code order (docs §6)") {
+TEST_CASE("reason code order (docs 6)") {
   yp::State s = started();
   CHECK(code(s, "s0:pass ") == "malformed");
   CHECK(code(s, "s4:target=111") == "no_such_seat");

@@ -148,8 +148,9 @@ void next_offer(State& s, Offer stage, int offset) noexcept {
   if (stage == Offer::kWin) {
     for (; offset < n; ++offset) {
       const int x = s.seat_after(p, offset);
-      if (s.seats[x].progress.len + m.len != kTargetLines) continue;
-      if (s.seats[x].wins == 0) continue;  // nothing can win yet
+      // One (mostly predictable) branch: is the seat one play from a
+      // hexagram, and can anything win for it yet?
+      if (!((s.seats[x].progress.len + m.len == kTargetLines) & (s.seats[x].wins != 0))) continue;
       bool wins = false;
       detail::for_each_win_placement(s.k(), m.values, s.seats[x].progress.len, [&](Placement pl) {
         wins = wins || detail::win_with(s, x, m, pl);
