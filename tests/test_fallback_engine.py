@@ -48,16 +48,27 @@ def standard_wall(rng: random.Random, per_kind: int = 70, taiji: int = 4) -> str
     return "".join(tiles)
 
 
-# A deal-only wall for 4 players, standard: grabs of 4, dealer first, two rounds.
+def complete_wall(prefix: str, per_kind: int = 70, taiji: int = 4) -> str:
+    """`prefix`, then the rest of the tile set (alternating yang/yin, then taiji)."""
+    ones = per_kind - prefix.count("1")
+    zeros = per_kind - prefix.count("0")
+    extra = taiji - prefix.count("T")
+    assert min(ones, zeros, extra) >= 0, "the prefix needs more tiles than the set has"
+    pairs = min(ones, zeros)
+    return prefix + "10" * pairs + "1" * (ones - pairs) + "0" * (zeros - pairs) + "T" * extra
+
+
 def wall_for(hands: list[str], dealer: int, rest: str) -> str:
-    """A wall that deals exactly `hands` (8 tiles per seat, standard)."""
+    """A full wall that deals exactly `hands` (8 tiles per seat, standard:
+    grabs of 4, dealer first, two rounds), then draws `rest`, then the rest of
+    the tile set."""
     n = len(hands)
     out = ""
     for rnd in range(2):
         for i in range(n):
             seat = (dealer + i) % n
             out += hands[seat][4 * rnd : 4 * rnd + 4]
-    return out + rest
+    return complete_wall(out + rest)
 
 
 # --------------------------------------------------------------------------
@@ -79,18 +90,32 @@ def test_malformed_and_seat(core: Any) -> None:
     assert g.check("s0:target=++++++")[0] in ("tiles_not_in_hand", "ok")
 
 
+def test_constructor_rejects_nonsense(core: Any) -> None:
+    wall = standard_wall(random.Random(0))
+    core(2, 4, True, 3, False, wall, 3)
+    core(3, 2, False, 63, True, standard_wall(random.Random(0), 79, 0), 1)
+    for args in [(1, 4, True, 3, False, wall, 0), (2, 5, True, 3, False, wall, 0),
+                 (2, 4, True, 0, False, wall, 0), (2, 4, True, 64, False, wall, 0),
+                 (2, 4, True, 3, False, wall, 4), (2, 4, True, 3, False, wall, -1),
+                 (2, 4, True, 3, False, wall[:-1], 0), (2, 4, True, 3, False, wall + "1", 0),
+                 (2, 4, True, 3, False, wall.replace("T", "1"), 0),
+                 (2, 4, True, 3, False, wall.replace("T", "x"), 0)]:
+        with pytest.raises(ValueError):
+            core(*args)
+
+
 def test_deal_order(core: Any) -> None:
     # dealer 2: seat 2 takes wall[0:4], seat 3 [4:8], seat 0 [8:12], seat 1 [12:16], ...
     hands = ["11110000", "1111111T", "00000000", "0000111T"]
-    g = new_game(core, wall_for(hands, 2, "10" * 60 + "TT"), dealer=2)
+    g = new_game(core, wall_for(hands, 2, ""), dealer=2)
     for s in range(4):
         assert g.view(s)["seats"][s]["hand"] == "".join(sorted(hands[s], key="10T".index))
-    assert g.view(-1)["wall_remaining"] == 122
+    assert g.view(-1)["wall_remaining"] == 144 - 32
     assert g.to_act() == [0, 1, 2, 3]
 
 
 def test_simple_deal_third_round(core: Any) -> None:
-    wall = "1111" + "0000" + "1111" + "0000" + "1" + "0" + "10" * 59 + "TTTT"
+    wall = complete_wall("1111" + "0000" + "1111" + "0000" + "1" + "0")
     g = new_game(core, wall, k=3, n=2, dealer=0)
     assert g.view(0)["seats"][0]["hand"] == "111111111"
     assert g.view(1)["seats"][1]["hand"] == "000000000"
@@ -99,7 +124,7 @@ def test_simple_deal_third_round(core: Any) -> None:
 def scripted_game(core: Any, **kw: Any) -> Any:
     """4 players, dealer 0. Hands after the targets: s0 `10`, s1 `00`, s2 `0T`, s3 `11`."""
     hands = ["11000010", "00000011", "0T001111", "11110001"]
-    return new_game(core, wall_for(hands, 0, "1100" * 28), **kw)
+    return new_game(core, wall_for(hands, 0, "11"), **kw)
 
 
 def lay_targets(g: Any) -> None:
@@ -196,7 +221,7 @@ def test_conditions_table() -> None:
 
 def test_ready_and_self_draw(core: Any) -> None:
     # 2 players, dealer 0: s0 builds 111111 twice, s1 000000.
-    wall = wall_for(["11111111", "00000000"], 0, "1100" * 30 + "TTTT")
+    wall = wall_for(["11111111", "00000000"], 0, "1100" * 30)
     g = new_game(core, wall, n=2, mask=3)
     play(g, "s0:target=111111", "s1:target=000000")
     assert g.ready(0) == []
@@ -223,7 +248,7 @@ def test_ready_and_self_draw(core: Any) -> None:
 
 
 def test_dealt_in(core: Any) -> None:
-    rest = "10" "00" "10" "11" "01" "00" "01" "00" "11" "00" + "10" * 50
+    rest = "10" "00" "10" "11" "01" "00" "01" "00" "11" "00"
     g = new_game(core, wall_for(["11111111", "00000011"], 0, rest), n=2, mask=3)
     play(g, "s0:target=111111", "s1:target=000011")
     play(g, "s0:play=11", "s1:play=00", "s0:play=10", "s1:play=00", "s0:play=10",

@@ -10,6 +10,10 @@ from __future__ import annotations
 GRAB = 4  # tiles per grab (two stacks)
 GRAB_ROUNDS = 2
 
+# The tile sets (docs Specs; rules page §1): line tiles per kind, taiji tiles.
+LINE_TILES = (70, 79)  # deck=144, deck=162
+TAIJI_TILES = (4, 0)  # taiji="wild", taiji="none"
+
 
 def deal_size(play_size: int) -> int:
     """Tiles dealt to each seat: 8 (standard, k=2) or 9 (simple, k=3)."""
@@ -19,6 +23,18 @@ def deal_size(play_size: int) -> int:
 def count_tiles(tiles: str) -> list[int]:
     """[yang, yin, taiji] counts of wall tiles (``1``, ``0``, ``T``)."""
     return [tiles.count("1"), tiles.count("0"), tiles.count("T")]
+
+
+def is_tile_set(wall: str) -> bool:
+    """Whether `wall` holds exactly one of the tile sets: 70+70 or 79+79 line
+    tiles with 4 or 0 taiji, and nothing else (docs §2)."""
+    ones, zeros, taiji = count_tiles(wall)
+    return (
+        ones == zeros
+        and ones in LINE_TILES
+        and taiji in TAIJI_TILES
+        and ones + zeros + taiji == len(wall)
+    )
 
 
 def deal(wall: str, players: int, dealer: int, play_size: int) -> tuple[list[list[int]], int]:

@@ -20,7 +20,7 @@ State is plain ints, strings and lists so that ``copy()`` is cheap:
 from __future__ import annotations
 
 from .claims import PONG_OFFER, WIN_OFFER, build_offers, can_form_pair, seats_after
-from .deal import deal
+from .deal import deal, is_tile_set
 from .hexagram_bits import (
     ALL_CONDITIONS_MASK,
     condition_names,
@@ -68,9 +68,6 @@ DEALT_IN = "dealt_in"
 DRAW = "draw"
 
 OK = ("ok", "")
-
-# Deletes the wall tiles 1/0/T: what is left of a wall string is not a tile.
-_NOT_TILES = str.maketrans("", "", "10T")
 
 
 class GameCore:
@@ -122,8 +119,11 @@ class GameCore:
             raise ValueError(f"players must be 2, 3 or 4, not {players!r}")
         if not isinstance(win_mask, int) or not 0 < win_mask <= ALL_CONDITIONS_MASK:
             raise ValueError(f"win_mask must be a non-zero subset of 0..63, not {win_mask!r}")
-        if not isinstance(wall, str) or wall.translate(_NOT_TILES) != "":
-            raise ValueError("wall must be a string of '1', '0' and 'T' tiles")
+        if not isinstance(wall, str) or not is_tile_set(wall):
+            raise ValueError(
+                "wall must hold exactly a tile set of '1'/'0'/'T': 70+70 or 79+79 "
+                "line tiles, with 4 or 0 taiji"
+            )
         if not isinstance(dealer, int) or not 0 <= dealer < players:
             raise ValueError(f"dealer must be in 0..{players - 1}, not {dealer!r}")
 
