@@ -1,0 +1,152 @@
+// pyyijing._native simulator functions (docs/simulation.md): batches of bot
+// games into NumPy arrays with the GIL released, one game's moves, and one
+// bot move on a given position. Conversions only; the logic lives in
+// core_cpp/src/yijingpai/{bots,simulate}.cpp and core_cpp/src/sim/.
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "yijing/prng.hpp"
+#include "yijing/yijingpai/bots.hpp"
+#include "yijing/yijingpai/engine.hpp"
+#include "yijing/yijingpai/notation.hpp"
+#include "yijing/yijingpai/simulate.hpp"
+
+namespace py = pybind11;
+namespace yp = yijing::yijingpai;
+
+namespace {
+
+yp::Config make_config(long long play_size, long long players, bool taiji_in_pong, long long win_mask,
+                       bool split_payment) {
+  auto in = [](long long v, long long lo, long long hi) { return v >= lo && v <= hi; };
+  if (!in(play_size, 2, 3)) throw py::value_error("play_size must be 2 or 3");
+  if (!in(players, 2, yp::kMaxPlayers)) throw py::value_error("players must be 2, 3 or 4");
+  if (!in(win_mask, 1, yp::kAllWinConditions)) throw py::value_error("win_mask must be in 1..63");
+  yp::Config cfg;
+  cfg.play_size = static_cast<std::uint8_t>(play_size);
+  cfg.players = static_cast<std::uint8_t>(players);
+  cfg.taiji_in_pong = taiji_in_pong;
+  cfg.win_mask = static_cast<std::uint8_t>(win_mask);
+  cfg.split_payment = split_payment;
+  return cfg;
+}
+
+yp::BotKind bot_kind(const std::string& name) {
+  yp::BotKind kind;
+  if (!yp::bot_from_name(name, kind))
+    throw py::value_error("unknown bot '" + name + "'; bots: random, greedy, heuristic");
+  return kind;
+}
+
+yp::SimSpec make_spec(long long play_size, long long players, bool taiji_in_pong, long long win_mask,
+                      bool split_payment, long long deck, const std::string& taiji,
+                      const std::vector<std::string>& policies, bool rotate) {
+  yp::SimSpec spec;
+  spec.cfg = make_config(play_size, players, taiji_in_pong, win_mask, split_payment);
+  const auto d = yp::deck_from_int(deck);
+  if (!d) throw py::value_error("deck must be 144 or 162");
+  const auto t = yp::taiji_from_string(taiji);
+  if (!t) throw py::value_error("taiji must be 'wild' or 'none'");
+  spec.deck = *d;
+  spec.taiji = *t;
+  if (policies.size() != static_cast<std::size_t>(players))
+    throw py::value_error("give one policy per seat");
+  for (std::size_t i = 0; i < policies.size(); ++i) spec.policies[i] = bot_kind(policies[i]);
+  spec.num_policies = static_cast<std::uint8_t>(policies.size());
+  spec.rotate = rotate;
+  return spec;
+}
+
+py::dict sim_batch(long long play_size, long long players, bool taiji_in_pong, long long win_mask,
+                   bool split_payment, long long deck, const std::string& taiji,
+                   const std::vector<std::string>& policies, bool rotate, std::uint64_t seed,
+                   std::uint64_t start, std::uint64_t count, int threads) {
+  const yp::SimSpec spec =
+      make_spec(play_size, players, taiji_in_pong, win_mask, split_payment, deck, taiji, policies, rotate);
+  const auto c = static_cast<py::ssize_t>(count);
+  const auto n = static_cast<py::ssize_t>(players);
+  py::array_t<std::int8_t> winner(c), dealt_in_by(c), dealer(c);
+  py::array_t<std::uint8_t> kind(c), conditions(c), hexagram(c);
+  py::array_t<std::int16_t> points(c);
+  py::array_t<std::uint16_t> plies(c);
+  py::array_t<std::int16_t> payments({c, n});
+  py::array_t<std::int8_t> seat_policy({c, n});
+  const yp::SimArrays out{winner.mutable_data(),   kind.mutable_data(),     dealt_in_by.mutable_data(),
+                          conditions.mutable_data(), hexagram.mutable_data(), points.mutable_data(),
+                          payments.mutable_data(), plies.mutable_data(),    dealer.mutable_data(),
+                          seat_policy.mutable_data()};
+  {
+    py::gil_scoped_release release;
+    yp::simulate_batch(spec, seed, start, count, threads, out);
+  }
+  py::dict d;
+  d["winner"] = winner;
+  d["kind"] = kind;
+  d["dealt_in_by"] = dealt_in_by;
+  d["conditions"] = conditions;
+  d["hexagram"] = hexagram;
+  d["points"] = points;
+  d["payments"] = payments;
+  d["plies"] = plies;
+  d["dealer"] = dealer;
+  d["seat_policy"] = seat_policy;
+  return d;
+}
+
+std::vector<std::string> sim_game_moves(long long play_size, long long players, bool taiji_in_pong,
+                                        long long win_mask, bool split_payment, long long deck,
+                                        const std::string& taiji, const std::vector<std::string>& policies,
+                                        bool rotate, std::uint64_t seed, std::uint64_t index) {
+  const yp::SimSpec spec =
+      make_spec(play_size, players, taiji_in_pong, win_mask, split_payment, deck, taiji, policies, rotate);
+  yp::State s;
+  yp::GameOutcome g;
+  yp::play_game(spec, seed, index, s, g);
+  std::vector<std::string> moves;
+  moves.reserve(s.n_history);
+  for (int i = 0; i < s.n_history; ++i) moves.push_back(yp::format_action(s.history[i], s.k()));
+  return moves;
+}
+
+std::string bot_move(const std::string& policy, long long seat, std::uint64_t seed, long long play_size,
+                     long long players, bool taiji_in_pong, long long win_mask, bool split_payment,
+                     const std::string& wall, long long dealer, const std::vector<std::string>& moves) {
+  const yp::BotKind kind = bot_kind(policy);
+  const yp::Config cfg = make_config(play_size, players, taiji_in_pong, win_mask, split_payment);
+  if (dealer < 0 || dealer >= players) throw py::value_error("dealer must be a seat of the game");
+  yp::State s;
+  if (yp::init_state(s, cfg, wall, static_cast<int>(dealer)) != yp::InitError::kNone)
+    throw py::value_error("wall must hold exactly a tile set");
+  for (const auto& m : moves) {
+    const auto spec = yp::parse_move(m);
+    if (!spec || yp::check(s, *spec) != yp::Reason::kOk) throw py::value_error("illegal move in the game: " + m);
+    yp::apply(s, yp::to_action(*spec));
+  }
+  if (seat < 0 || seat >= players || !yp::may_act(s, static_cast<int>(seat)))
+    throw py::value_error("seat " + std::to_string(seat) + " may not act now");
+  yijing::Xoshiro256ss rng(seed);
+  return yp::format_action(yp::bot_action(s, static_cast<int>(seat), kind, rng), s.k());
+}
+
+}  // namespace
+
+void bind_sim(py::module_& m) {
+  m.def("sim_batch", &sim_batch, py::arg("play_size"), py::arg("players"), py::arg("taiji_in_pong"),
+        py::arg("win_mask"), py::arg("split_payment"), py::arg("deck"), py::arg("taiji"),
+        py::arg("policies"), py::arg("rotate"), py::arg("seed"), py::arg("start"), py::arg("count"),
+        py::arg("threads"),
+        "Games start..start+count-1 played by built-in bots, as a dict of NumPy arrays (GIL released).");
+  m.def("sim_game_moves", &sim_game_moves, py::arg("play_size"), py::arg("players"),
+        py::arg("taiji_in_pong"), py::arg("win_mask"), py::arg("split_payment"), py::arg("deck"),
+        py::arg("taiji"), py::arg("policies"), py::arg("rotate"), py::arg("seed"), py::arg("index"),
+        "The move strings of one simulated game.");
+  m.def("bot_move", &bot_move, py::arg("policy"), py::arg("seat"), py::arg("seed"), py::arg("play_size"),
+        py::arg("players"), py::arg("taiji_in_pong"), py::arg("win_mask"), py::arg("split_payment"),
+        py::arg("wall"), py::arg("dealer"), py::arg("moves"),
+        "A built-in bot's move for `seat` in the game given by wall, dealer and moves.");
+}
