@@ -1,6 +1,8 @@
 # make test  - create .venv if missing, build + install pyyijing[dev], run C++ and Python tests
 # make lint  - ruff check, ruff format --check, mypy
 # make clean - remove build outputs and the venv
+# make serve - build + install pyyijing[service], run the gRPC service on 127.0.0.1:50051
+#              (metrics 127.0.0.1:9464/metrics; sessions in build/service/; YIJING_* env, ARGS=...)
 SHELL := bash
 .SHELLFLAGS := -euo pipefail -c
 .DELETE_ON_ERROR:
@@ -15,7 +17,7 @@ BUILD_REQS := "scikit-build-core>=0.10" "pybind11>=2.12" "cython>=3.0" "cython-c
 DOCTEST_HEADER := /usr/include/doctest/doctest.h
 CPP_BUILD := build/cpp
 
-.PHONY: test install sysdeps cpp-test py-test lint clean
+.PHONY: test install sysdeps cpp-test py-test lint clean serve
 
 test: install cpp-test py-test
 
@@ -24,12 +26,13 @@ $(VPY):
 	$(PIP) install --upgrade pip
 
 sysdeps:
-	@if [ ! -f $(DOCTEST_HEADER) ]; then bash scripts/install-system-deps.sh; fi
+	@if [ ! -f $(DOCTEST_HEADER) ] || { ! command -v prometheus >/dev/null && \
+		command -v apt-get >/dev/null; }; then bash scripts/install-system-deps.sh; fi
 
 # Non-editable install; the CMake build dir is kept in build/wheel so reruns are incremental.
 install: $(VPY)
 	$(PIP) install $(BUILD_REQS)
-	$(PIP) install --no-build-isolation -Cbuild-dir=build/wheel '.[dev]'
+	$(PIP) install --no-build-isolation -Cbuild-dir=build/wheel '.[dev,service]'
 
 cpp-test: sysdeps install
 	$(VENV)/bin/cmake -S core_cpp -B $(CPP_BUILD) -DYIJING_BUILD_TESTS=ON -G Ninja \
@@ -41,6 +44,10 @@ cpp-test: sysdeps install
 # and would test the source tree instead of the installed package.
 py-test: install
 	PYYIJING_REQUIRE_ALL_BACKENDS=1 $(VENV)/bin/pytest
+
+# -I: the repo root must not shadow the installed pyyijing (it has no compiled modules).
+serve: install
+	YIJING_DB="$${YIJING_DB:-build/service/sessions.sqlite3}" $(VPY) -I -m service $(ARGS)
 
 lint: install
 	$(VENV)/bin/ruff check .

@@ -1,0 +1,85 @@
+"""Settings of the service: command-line flags, each with an environment variable.
+
+Precedence: flag > environment variable > built-in default.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass, fields
+
+
+@dataclass(frozen=True)
+class Config:
+    address: str = "127.0.0.1:50051"
+    metrics_address: str = "127.0.0.1:9464"  # "" or "off": no metrics endpoint
+    db: str = "yijing-sessions.sqlite3"
+    tls_cert: str = ""
+    tls_key: str = ""
+    max_message_bytes: int = 1 << 20
+    max_batch: int = 256
+    max_moves: int = 1000
+    max_concurrent_rpcs: int = 256
+    workers: int = 0  # engine worker threads for stateless RPCs; 0: min(4, cpu count)
+    grace_seconds: float = 10.0
+    log_level: str = "info"
+
+
+# flag name -> (env var, help)
+_HELP = {
+    "address": ("YIJING_ADDRESS", "gRPC listen address HOST:PORT (port 0: any free port)"),
+    "metrics_address": (
+        "YIJING_METRICS_ADDRESS",
+        "Prometheus /metrics HTTP address HOST:PORT; 'off' disables it",
+    ),
+    "db": ("YIJING_DB", "SQLite file of the sessions (append-only move log, WAL)"),
+    "tls_cert": ("YIJING_TLS_CERT", "PEM certificate chain: serve TLS (with --tls-key)"),
+    "tls_key": ("YIJING_TLS_KEY", "PEM private key for --tls-cert"),
+    "max_message_bytes": ("YIJING_MAX_MESSAGE_BYTES", "largest request/response message"),
+    "max_batch": ("YIJING_MAX_BATCH", "most requests in one ValidateMoves call"),
+    "max_moves": ("YIJING_MAX_MOVES", "most moves in one position or game"),
+    "max_concurrent_rpcs": (
+        "YIJING_MAX_CONCURRENT_RPCS",
+        "RPCs handled at once; more are refused with RESOURCE_EXHAUSTED",
+    ),
+    "workers": ("YIJING_WORKERS", "engine worker threads (0: min(4, CPUs))"),
+    "grace_seconds": ("YIJING_GRACE_SECONDS", "SIGTERM: seconds in-flight calls may take"),
+    "log_level": ("YIJING_LOG_LEVEL", "debug, info, warning or error"),
+}
+
+
+def parse_args(argv: Sequence[str] | None = None, env: dict[str, str] | None = None) -> Config:
+    env = dict(os.environ if env is None else env)
+    defaults = Config()
+    parser = argparse.ArgumentParser(
+        prog="python -m service",
+        description="pyyijing rule engine gRPC service (yijing.v1.RuleEngineService)",
+    )
+    for f in fields(Config):
+        var, text = _HELP[f.name]
+        default = getattr(defaults, f.name)
+        kind = type(default)
+        raw = env.get(var)
+        if raw is not None and raw != "":
+            try:
+                default = kind(raw)
+            except ValueError:
+                parser.error(f"{var}={raw!r} is not a valid {kind.__name__}")
+        parser.add_argument(
+            "--" + f.name.replace("_", "-"),
+            type=kind,
+            default=default,
+            help=f"{text} [env {var}; default {getattr(defaults, f.name)!r}]",
+        )
+    ns = parser.parse_args(argv)
+    cfg = Config(**{f.name: getattr(ns, f.name) for f in fields(Config)})
+    if bool(cfg.tls_cert) != bool(cfg.tls_key):
+        parser.error("--tls-cert and --tls-key go together")
+    if cfg.log_level.lower() not in ("debug", "info", "warning", "error"):
+        parser.error(f"--log-level must be debug, info, warning or error; got {cfg.log_level!r}")
+    for name in ("max_message_bytes", "max_batch", "max_moves", "max_concurrent_rpcs"):
+        if getattr(cfg, name) < 1:
+            parser.error(f"--{name.replace('_', '-')} must be at least 1")
+    return cfg

@@ -1,0 +1,257 @@
+"""Conversions between the protobuf messages and the pyyijing API.
+
+Every check of a request's shape happens here and raises `InvalidArgumentError`
+with the field path of the bad value (``position.rules.players``,
+``position.moves[3]``, …). Illegal *moves* are not errors: they are verdicts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pyyijing as yj
+from pyyijing.game import check_wall
+
+from ._proto import load
+from .errors import InvalidArgumentError
+
+pb2, pb2_grpc = load()
+
+MAX_WALL_CHARS = 1024
+MAX_MOVE_CHARS = 256  # the grammar allows 64; longer strings are still answered "malformed"
+
+_VARIANTS = {pb2.VARIANT_STANDARD: "standard", pb2.VARIANT_SIMPLE: "simple"}
+_DECKS = {pb2.DECK_144: 144, pb2.DECK_162: 162}
+_TAIJI = {pb2.TAIJI_RULE_WILD: "wild", pb2.TAIJI_RULE_NONE: "none"}
+_PAYMENTS = {pb2.SELF_DRAW_PAYMENT_EACH: "each", pb2.SELF_DRAW_PAYMENT_SPLIT: "split"}
+_DEALERS = {
+    pb2.NEXT_DEALER_DICE: "dice",
+    pb2.NEXT_DEALER_WINNER: "winner",
+    pb2.NEXT_DEALER_ROTATE: "rotate",
+}
+WIN_CONDITION_TO_NAME = {
+    pb2.WIN_CONDITION_TWO_TARGETS: "two_targets",
+    pb2.WIN_CONDITION_THREE_OF_A_KIND: "three_of_a_kind",
+    pb2.WIN_CONDITION_TARGET_AND_EIGHT_TRIGRAMS: "target_and_eight_trigrams",
+    pb2.WIN_CONDITION_EIGHT_TRIGRAMS_AND_PAIR: "eight_trigrams_and_pair",
+    pb2.WIN_CONDITION_EIGHT_TRIGRAMS_AND_QIAN: "eight_trigrams_and_qian",
+    pb2.WIN_CONDITION_EIGHT_TRIGRAMS_AND_KUN: "eight_trigrams_and_kun",
+}
+WIN_CONDITION_FROM_NAME = {v: k for k, v in WIN_CONDITION_TO_NAME.items()}
+assert set(WIN_CONDITION_FROM_NAME) == set(yj.WIN_CONDITIONS), "proto enum out of date"
+
+PHASES = {
+    "target": pb2.PHASE_TARGET,
+    "play": pb2.PHASE_PLAY,
+    "claim": pb2.PHASE_CLAIM,
+    "over": pb2.PHASE_OVER,
+}
+RESULT_KINDS = {
+    "self_draw": pb2.RESULT_KIND_SELF_DRAW,
+    "dealt_in": pb2.RESULT_KIND_DEALT_IN,
+    "draw": pb2.RESULT_KIND_DRAW,
+}
+
+
+def _enum(field: str, value: int, table: dict[int, Any], default: Any) -> Any:
+    if value == 0:
+        return default
+    if value not in table:
+        raise InvalidArgumentError.one(field, f"unknown enum value {value}")
+    return table[value]
+
+
+def rules_from_proto(msg: Any, field: str = "rules") -> yj.Rules:
+    """`yj.Rules` for a `Rules` message; zero fields mean defaults."""
+    bad: list[tuple[str, str]] = []
+    kwargs: dict[str, Any] = {}
+    for name, value, table, default in (
+        ("variant", msg.variant, _VARIANTS, "standard"),
+        ("deck", msg.deck, _DECKS, 144),
+        ("taiji", msg.taiji, _TAIJI, "wild"),
+        ("self_draw_payment", msg.self_draw_payment, _PAYMENTS, "each"),
+        ("next_dealer", msg.next_dealer, _DEALERS, "dice"),
+    ):
+        try:
+            kwargs[name] = _enum(f"{field}.{name}", value, table, default)
+        except InvalidArgumentError as exc:
+            bad.extend(exc.violations)
+    players = msg.players or 4
+    if players not in (2, 3, 4):
+        bad.append((f"{field}.players", f"players must be 2, 3 or 4 (0 for 4); got {players}"))
+    kwargs["players"] = players
+    kwargs["taiji_in_pong"] = msg.taiji_in_pong if msg.HasField("taiji_in_pong") else True
+    conditions: list[str] = []
+    for i, c in enumerate(msg.win_conditions):
+        if c not in WIN_CONDITION_TO_NAME:
+            bad.append((f"{field}.win_conditions[{i}]", f"unknown win condition {c}"))
+        else:
+            conditions.append(WIN_CONDITION_TO_NAME[c])
+    if conditions:
+        kwargs["win_conditions"] = tuple(conditions)
+    if bad:
+        raise InvalidArgumentError(bad)
+    try:
+        return yj.Rules(**kwargs)
+    except (TypeError, ValueError) as exc:  # pragma: no cover - checked above
+        raise InvalidArgumentError.one(field, str(exc)) from exc
+
+
+def rules_to_proto(rules: yj.Rules) -> Any:
+    inv = {v: k for k, v in _VARIANTS.items()}
+    return pb2.Rules(
+        variant=inv[rules.variant],
+        players=rules.players,
+        deck={v: k for k, v in _DECKS.items()}[rules.deck],
+        taiji={v: k for k, v in _TAIJI.items()}[rules.taiji],
+        taiji_in_pong=rules.taiji_in_pong,
+        win_conditions=[WIN_CONDITION_FROM_NAME[n] for n in rules.win_conditions],
+        self_draw_payment={v: k for k, v in _PAYMENTS.items()}[rules.self_draw_payment],
+        next_dealer={v: k for k, v in _DEALERS.items()}[rules.next_dealer],
+    )
+
+
+@dataclass(frozen=True)
+class DealSpec:
+    """A deal: a seed, or an exact wall and dealer."""
+
+    seed: int | None = None
+    wall: str | None = None
+    dealer: int | None = None
+
+    def new_game(self, rules: yj.Rules) -> yj.Game:
+        if self.seed is not None:
+            return yj.Game(rules, seed=self.seed)
+        return yj.Game(rules, wall=self.wall, dealer=self.dealer)
+
+
+def deal_from_proto(msg: Any, rules: yj.Rules, field: str = "deal") -> DealSpec:
+    """The deal of a `Deal` message, checked against `rules`."""
+    which = msg.WhichOneof("source")
+    if which is None:
+        raise InvalidArgumentError.one(field, "a deal is required: set seed or wall")
+    if which == "seed":
+        return DealSpec(seed=int(msg.seed))
+    tiles = msg.wall.tiles
+    bad: list[tuple[str, str]] = []
+    if len(tiles) > MAX_WALL_CHARS:
+        bad.append(
+            (f"{field}.wall.tiles", f"wall is {len(tiles)} characters; at most {MAX_WALL_CHARS}")
+        )
+    else:
+        try:
+            check_wall(rules, tiles)
+        except ValueError as exc:
+            bad.append((f"{field}.wall.tiles", str(exc)))
+    if msg.wall.dealer >= rules.players:
+        bad.append(
+            (
+                f"{field}.wall.dealer",
+                f"dealer must be in 0..{rules.players - 1}; got {msg.wall.dealer}",
+            )
+        )
+    if bad:
+        raise InvalidArgumentError(bad)
+    return DealSpec(wall=tiles, dealer=int(msg.wall.dealer))
+
+
+def check_moves_length(moves: Any, field: str, max_moves: int) -> None:
+    if len(moves) > max_moves:
+        raise InvalidArgumentError.one(field, f"{len(moves)} moves; at most {max_moves}")
+
+
+def replay_moves(game: yj.Game, moves: Any, field: str) -> yj.Game:
+    """Apply `moves` to `game`; the first one that is not legal is INVALID_ARGUMENT."""
+    for i, move in enumerate(moves):
+        if len(move) > MAX_MOVE_CHARS:
+            raise InvalidArgumentError.one(f"{field}[{i}]", f"move is {len(move)} characters long")
+        verdict = game.validate(move)
+        if not verdict.ok:
+            raise InvalidArgumentError.one(
+                f"{field}[{i}]", f"{move!r} is illegal here: {verdict.code}: {verdict.message}"
+            )
+        game.apply(move)
+    return game
+
+
+def game_from_position(msg: Any, max_moves: int, field: str = "position") -> yj.Game:
+    """The game a `Position` message reaches; INVALID_ARGUMENT if it is not one."""
+    rules = rules_from_proto(msg.rules, f"{field}.rules")
+    deal = deal_from_proto(msg.deal, rules, f"{field}.deal")
+    check_moves_length(msg.moves, f"{field}.moves", max_moves)
+    return replay_moves(deal.new_game(rules), msg.moves, f"{field}.moves")
+
+
+def verdict_to_proto(v: yj.Verdict) -> Any:
+    return pb2.Verdict(ok=v.ok, code=v.code, message=v.message)
+
+
+def result_to_proto(r: dict[str, Any] | None) -> Any:
+    if r is None:
+        return None
+    msg = pb2.Result(
+        kind=RESULT_KINDS[r["kind"]],
+        points_half=int(r["points_half"]),
+        payments=[int(p) for p in r["payments"]],
+        hexagram=int(r["hexagram"] or 0),
+        lines=r["lines"] or "",
+        conditions=[WIN_CONDITION_FROM_NAME[c] for c in r["conditions"]],
+    )
+    if r["winner"] is not None:
+        msg.winner = int(r["winner"])
+    if r["dealt_in_by"] is not None:
+        msg.dealt_in_by = int(r["dealt_in_by"])
+    return msg
+
+
+def view_to_proto(v: dict[str, Any]) -> Any:
+    """A `GameView` from `Game.view(...)` (which never holds other seats' secrets)."""
+    msg = pb2.GameView(
+        phase=PHASES[v["phase"]],
+        dealer=int(v["dealer"]),
+        dice=[int(d) for d in (v.get("dice") or ())],
+        wall_remaining=int(v["wall_remaining"]),
+        claims_pending=bool(v["claims_pending"]),
+        to_act=bool(v["to_act"]),
+        history=list(v["history"]),
+    )
+    if v["viewer"] is not None:
+        msg.viewer = int(v["viewer"])
+    if v["turn"] is not None:
+        msg.turn = int(v["turn"])
+    lp = v.get("last_play")
+    if lp is not None:
+        msg.last_play.CopyFrom(
+            pb2.LastPlay(
+                seat=int(lp["seat"]),
+                kind=str(lp["kind"]),
+                lines=str(lp["lines"]),
+                placement=str(lp["placement"] or ""),
+            )
+        )
+    for s in v["seats"]:
+        seat = msg.seats.add(
+            seat=int(s["seat"]),
+            target_laid=bool(s["target_laid"]),
+            hand_count=int(s["hand_count"]),
+            in_progress=str(s["in_progress"]),
+            completed=list(s["completed"]),
+        )
+        if s.get("hand") is not None:
+            seat.hand = str(s["hand"])
+        if s.get("target") is not None:
+            seat.target = str(s["target"])
+    result = result_to_proto(v.get("result"))
+    if result is not None:
+        msg.result.CopyFrom(result)
+    return msg
+
+
+def winning_play_to_proto(p: dict[str, Any]) -> Any:
+    return pb2.WinningPlay(
+        lines=str(p["lines"]),
+        placement=str(p["placement"]),
+        king_wen=int(p["king_wen"]),
+        points_half=int(p["points_half"]),
+    )

@@ -1,0 +1,247 @@
+"""Metrics (prometheus-client), structured logs, and the interceptor that feeds both.
+
+`ObservabilityInterceptor` wraps every handler: it times the call, finds its
+status code, counts it (``yijing_rpcs_total{method,code}``), observes the
+latency (``yijing_rpc_latency_seconds{method}``) and writes one JSON log line
+per request (method, code, latency). It also turns a request body that does
+not decode into INVALID_ARGUMENT instead of grpc's generic error.
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+import logging
+import sys
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import Any
+
+import grpc
+from prometheus_client import (
+    CollectorRegistry,
+    Counter,
+    Gauge,
+    Histogram,
+    Info,
+    gc_collector,
+    platform_collector,
+    process_collector,
+)
+
+LOG = logging.getLogger("yijing.service")
+
+LATENCY_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10)
+
+
+class Metrics:
+    """Every metric of the service, in a registry of its own (one per server)."""
+
+    def __init__(self, *, version: str, backend: str, rules_version: int) -> None:
+        self.registry = CollectorRegistry()
+        r = self.registry
+        process_collector.ProcessCollector(registry=r)
+        platform_collector.PlatformCollector(registry=r)
+        gc_collector.GCCollector(registry=r)
+        self.rpcs = Counter(
+            "yijing_rpcs", "RPCs handled, by method and status code", ["method", "code"], registry=r
+        )
+        self.latency = Histogram(
+            "yijing_rpc_latency_seconds",
+            "RPC latency by method (streams: until the stream ends)",
+            ["method"],
+            buckets=LATENCY_BUCKETS,
+            registry=r,
+        )
+        self.in_flight = Gauge("yijing_rpcs_in_flight", "RPCs being handled now", registry=r)
+        self.verdicts = Counter(
+            "yijing_verdicts",
+            "Move verdicts given, by reason code ('ok' for legal)",
+            ["code"],
+            registry=r,
+        )
+        self.active_sessions = Gauge(
+            "yijing_active_sessions", "Sessions whose hand is not over", registry=r
+        )
+        self.sessions_created = Counter(
+            "yijing_sessions_created", "Sessions created by CreateGame", registry=r
+        )
+        self.info = Info("yijing_build", "Service version and engine backend", registry=r)
+        self.info.info(
+            {"version": version, "backend": backend, "rules_version": str(rules_version)}
+        )
+
+    def verdict(self, code: str) -> None:
+        self.verdicts.labels(code=code).inc()
+
+
+class JsonFormatter(logging.Formatter):
+    """One JSON object per line: time, level, logger, msg and any ``extra`` fields."""
+
+    _STD = set(logging.LogRecord("", 0, "", 0, "", (), None).__dict__) | {"message", "asctime"}
+
+    def format(self, record: logging.LogRecord) -> str:
+        out: dict[str, Any] = {
+            "ts": time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(record.created))
+            + f".{int(record.msecs):03d}Z",
+            "level": record.levelname.lower(),
+            "logger": record.name,
+            "msg": record.getMessage(),
+        }
+        for key, value in record.__dict__.items():
+            if key not in self._STD and not key.startswith("_"):
+                out[key] = value
+        if record.exc_info:
+            out["exc"] = self.formatException(record.exc_info)
+        return json.dumps(out, ensure_ascii=False, default=str)
+
+
+def configure_logging(level: str) -> None:
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(JsonFormatter())
+    root = logging.getLogger("yijing")
+    root.handlers[:] = [handler]
+    root.setLevel(level.upper())
+    root.propagate = False
+
+
+class _BadRequestBody:
+    """Stands in for a request whose bytes did not decode."""
+
+    def __init__(self, error: str) -> None:
+        self.error = error
+
+
+def _safe_deserializer(deserializer: Callable[[bytes], Any] | None) -> Any:
+    if deserializer is None:
+        return None
+
+    def deserialize(data: bytes) -> Any:
+        try:
+            return deserializer(data)
+        except Exception as exc:
+            return _BadRequestBody(f"{type(exc).__name__}: {exc}")
+
+    return deserialize
+
+
+def _code_name(context: grpc.aio.ServicerContext, default: str) -> str:
+    try:
+        code = context.code()
+    except Exception:  # pragma: no cover - very old grpcio
+        code = None
+    if code is None or code == 0:
+        return default
+    if isinstance(code, grpc.StatusCode):
+        return code.name
+    for sc in grpc.StatusCode:  # an int from the cython layer
+        if sc.value[0] == code:
+            return sc.name
+    return str(code)
+
+
+class ObservabilityInterceptor(grpc.aio.ServerInterceptor):  # type: ignore[misc]
+    def __init__(self, metrics: Metrics) -> None:
+        self.metrics = metrics
+
+    def _record(self, method: str, code: str, start: float, peer: str) -> None:
+        elapsed = time.perf_counter() - start
+        self.metrics.rpcs.labels(method=method, code=code).inc()
+        self.metrics.latency.labels(method=method).observe(elapsed)
+        LOG.info(
+            "rpc",
+            extra={
+                "method": method,
+                "code": code,
+                "latency_ms": round(elapsed * 1000, 3),
+                "peer": peer,
+            },
+        )
+
+    async def intercept_service(
+        self,
+        continuation: Callable[[grpc.HandlerCallDetails], Awaitable[grpc.RpcMethodHandler]],
+        details: grpc.HandlerCallDetails,
+    ) -> grpc.RpcMethodHandler:
+        handler = await continuation(details)
+        if handler is None:
+            return None
+        method = details.method
+        record = self._record
+        metrics = self.metrics
+
+        if handler.unary_unary is not None or handler.unary_stream is not None:
+            streaming = handler.unary_unary is None
+            behavior = handler.unary_stream if streaming else handler.unary_unary
+
+            async def check_body(request: Any, context: grpc.aio.ServicerContext) -> None:
+                if isinstance(request, _BadRequestBody):
+                    await context.abort(
+                        grpc.StatusCode.INVALID_ARGUMENT,
+                        f"request body is not a valid protobuf message: {request.error}",
+                    )
+
+            if inspect.isasyncgenfunction(behavior):
+
+                async def wrapped_gen(
+                    request: Any, context: grpc.aio.ServicerContext
+                ) -> AsyncIterator[Any]:
+                    start = time.perf_counter()
+                    code = "UNKNOWN"
+                    metrics.in_flight.inc()
+                    try:
+                        await check_body(request, context)
+                        async for item in behavior(request, context):
+                            yield item
+                        code = _code_name(context, "OK")
+                    except grpc.aio.AbortError:
+                        code = _code_name(context, "UNKNOWN")
+                        raise
+                    except BaseException as exc:
+                        code = "CANCELLED" if _is_cancel(exc) else "UNKNOWN"
+                        raise
+                    finally:
+                        metrics.in_flight.dec()
+                        record(method, code, start, context.peer())
+
+                new_behavior: Any = wrapped_gen
+            else:
+
+                async def wrapped(request: Any, context: grpc.aio.ServicerContext) -> Any:
+                    start = time.perf_counter()
+                    code = "UNKNOWN"
+                    metrics.in_flight.inc()
+                    try:
+                        await check_body(request, context)
+                        result = await behavior(request, context)
+                        code = _code_name(context, "OK")
+                        return result
+                    except grpc.aio.AbortError:
+                        code = _code_name(context, "UNKNOWN")
+                        raise
+                    except BaseException as exc:
+                        code = "CANCELLED" if _is_cancel(exc) else "UNKNOWN"
+                        raise
+                    finally:
+                        metrics.in_flight.dec()
+                        record(method, code, start, context.peer())
+
+                new_behavior = wrapped
+
+            factory = (
+                grpc.unary_stream_rpc_method_handler
+                if streaming
+                else grpc.unary_unary_rpc_method_handler
+            )
+            return factory(
+                new_behavior,
+                request_deserializer=_safe_deserializer(handler.request_deserializer),
+                response_serializer=handler.response_serializer,
+            )
+        return handler  # client/bidi streaming (reflection): passed through unchanged
+
+
+def _is_cancel(exc: BaseException) -> bool:
+    import asyncio
+
+    return isinstance(exc, asyncio.CancelledError)

@@ -1,0 +1,177 @@
+"""The grpc.aio server: RuleEngineService, health, reflection, metrics, signals."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import signal
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import grpc
+from grpc_health.v1 import health, health_pb2, health_pb2_grpc
+from grpc_reflection.v1alpha import reflection
+from prometheus_client import start_http_server
+
+import pyyijing as yj
+from pyyijing.game import RULES_VERSION
+
+from .config import Config
+from .convert import pb2, pb2_grpc
+from .observability import Metrics, ObservabilityInterceptor
+from .servicer import Limits, RuleEngineServicer
+from .sessions import SessionManager
+from .store import Store
+
+LOG = logging.getLogger("yijing.service")
+SERVICE_NAME = pb2.DESCRIPTOR.services_by_name["RuleEngineService"].full_name
+
+
+def _split(address: str) -> tuple[str, int]:
+    host, _, port = address.rpartition(":")
+    if not host or not port.isdigit():
+        raise ValueError(f"address must be HOST:PORT; got {address!r}")
+    return host.strip("[]"), int(port)
+
+
+class _HealthServicer(health.aio.HealthServicer):  # type: ignore[misc]
+    """grpc.health.v1 whose Watch streams end (UNAVAILABLE) once shutdown starts.
+
+    Without this, an open health watch would hold a graceful shutdown for the
+    whole grace period. Watchers first receive NOT_SERVING.
+    """
+
+    def __init__(self, stopping: asyncio.Event) -> None:
+        super().__init__()
+        self._stopping = stopping
+
+    async def Watch(self, request: Any, context: grpc.aio.ServicerContext) -> None:  # noqa: N802
+        watch = asyncio.ensure_future(super().Watch(request, context))
+        stop = asyncio.ensure_future(self._stopping.wait())
+        try:
+            await asyncio.wait({watch, stop}, return_when=asyncio.FIRST_COMPLETED)
+            if watch.done():
+                return watch.result()
+            await asyncio.wait({watch}, timeout=0.2)  # let NOT_SERVING go out first
+        finally:
+            stop.cancel()
+            watch.cancel()
+        await context.abort(grpc.StatusCode.UNAVAILABLE, "the server is shutting down")
+        return None
+
+
+class Service:
+    """One running server. `start()`, then `stop()` (or `run_until_signal()`)."""
+
+    def __init__(self, config: Config) -> None:
+        self.config = config
+        self.metrics = Metrics(
+            version=yj.__version__, backend=yj.backend(), rules_version=RULES_VERSION
+        )
+        self.store = Store(config.db)
+        self.sessions = SessionManager(self.store, self.metrics)
+        workers = config.workers or min(4, os.cpu_count() or 1)
+        self.executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="yijing-engine")
+        self.shutting_down = asyncio.Event()
+        self.health = _HealthServicer(self.shutting_down)
+        self.port = 0
+        self.metrics_port = 0
+        self._metrics_server: Any = None
+        self._server: grpc.aio.Server | None = None
+
+    async def start(self) -> None:
+        cfg = self.config
+        server = grpc.aio.server(
+            interceptors=[ObservabilityInterceptor(self.metrics)],
+            maximum_concurrent_rpcs=cfg.max_concurrent_rpcs,
+            options=[
+                ("grpc.max_receive_message_length", cfg.max_message_bytes),
+                ("grpc.max_send_message_length", cfg.max_message_bytes),
+                ("grpc.so_reuseport", 0),
+            ],
+        )
+        servicer = RuleEngineServicer(
+            limits=Limits(max_batch=cfg.max_batch, max_moves=cfg.max_moves),
+            sessions=self.sessions,
+            metrics=self.metrics,
+            executor=self.executor,
+            shutting_down=self.shutting_down,
+        )
+        pb2_grpc.add_RuleEngineServiceServicer_to_server(servicer, server)
+        health_pb2_grpc.add_HealthServicer_to_server(self.health, server)
+        reflection.enable_server_reflection(
+            (
+                SERVICE_NAME,
+                health_pb2.DESCRIPTOR.services_by_name["Health"].full_name,
+                reflection.SERVICE_NAME,
+            ),
+            server,
+        )
+        if cfg.tls_cert:
+            creds = grpc.ssl_server_credentials(
+                [(Path(cfg.tls_key).read_bytes(), Path(cfg.tls_cert).read_bytes())]
+            )
+            self.port = server.add_secure_port(cfg.address, creds)
+        else:
+            self.port = server.add_insecure_port(cfg.address)
+        if cfg.metrics_address and cfg.metrics_address.lower() != "off":
+            host, port = _split(cfg.metrics_address)
+            self._metrics_server, _thread = start_http_server(
+                port, addr=host, registry=self.metrics.registry
+            )
+            self.metrics_port = self._metrics_server.server_port
+        await server.start()
+        self._server = server
+        for name in ("", SERVICE_NAME):
+            await self.health.set(name, health_pb2.HealthCheckResponse.SERVING)
+        host = _split(cfg.address)[0]
+        LOG.info(
+            "serving",
+            extra={
+                "address": f"{host}:{self.port}",
+                "metrics_address": (
+                    f"{_split(cfg.metrics_address)[0]}:{self.metrics_port}/metrics"
+                    if self._metrics_server
+                    else None
+                ),
+                "db": cfg.db,
+                "backend": yj.backend(),
+                "version": yj.__version__,
+                "tls": bool(cfg.tls_cert),
+            },
+        )
+
+    async def stop(self, grace: float | None = None) -> None:
+        """Health NOT_SERVING, refuse new calls, let in-flight calls finish within `grace`."""
+        if self._server is None:
+            return
+        grace = self.config.grace_seconds if grace is None else grace
+        LOG.info("stopping", extra={"grace_seconds": grace})
+        await self.health.enter_graceful_shutdown()
+        self.shutting_down.set()  # WatchGame streams end with UNAVAILABLE
+        await self._server.stop(grace)
+        self._server = None
+        self.executor.shutdown(wait=False, cancel_futures=True)
+        if self._metrics_server is not None:
+            self._metrics_server.shutdown()
+            self._metrics_server.server_close()
+        self.store.close()
+        LOG.info("stopped")
+
+    async def wait(self) -> None:
+        if self._server is not None:
+            await self._server.wait_for_termination()
+
+
+async def serve(config: Config | None = None) -> None:
+    """Run the service until SIGTERM or SIGINT, then shut down gracefully."""
+    service = Service(config or Config())
+    await service.start()
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, stop.set)
+    await stop.wait()
+    await service.stop()

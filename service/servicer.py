@@ -1,0 +1,237 @@
+"""`RuleEngineServicer`: the RPCs of yijing.v1.RuleEngineService."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Callable
+from concurrent.futures import Executor
+from dataclasses import dataclass
+from typing import Any, TypeAlias, TypeVar
+
+import grpc
+
+from . import convert
+from .convert import pb2, pb2_grpc
+from .errors import InvalidArgumentError, RequestError
+from .observability import Metrics
+from .sessions import SessionManager
+
+T = TypeVar("T")
+Ctx: TypeAlias = grpc.aio.ServicerContext
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Request limits (see service/config.py for the flags and defaults)."""
+
+    max_batch: int = 256
+    max_moves: int = 1000
+
+
+class RuleEngineServicer(pb2_grpc.RuleEngineServiceServicer):  # type: ignore[misc]
+    def __init__(
+        self,
+        *,
+        limits: Limits,
+        sessions: SessionManager,
+        metrics: Metrics,
+        executor: Executor,
+        shutting_down: asyncio.Event,
+    ) -> None:
+        self.limits = limits
+        self.sessions = sessions
+        self.metrics = metrics
+        self.executor = executor
+        self.shutting_down = shutting_down
+
+    # -- plumbing ---------------------------------------------------------------
+    async def _abort(self, context: grpc.aio.ServicerContext, exc: RequestError) -> None:
+        await context.abort(exc.status, exc.message, exc.trailing_metadata())
+
+    async def _off_loop(
+        self, context: grpc.aio.ServicerContext, fn: Callable[..., T], *args: Any
+    ) -> T:
+        """Run engine work (replays, batches) on the worker pool; map request errors."""
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(self.executor, fn, *args)
+        except RequestError as exc:
+            await self._abort(context, exc)
+            raise AssertionError("unreachable") from exc
+
+    def _verdict(self, v: Any) -> Any:
+        self.metrics.verdict(v.code)
+        return convert.verdict_to_proto(v)
+
+    # -- stateless --------------------------------------------------------------
+    def _validate_one(self, req: Any) -> Any:
+        game = convert.game_from_position(req.position, self.limits.max_moves)
+        return self._verdict(game.validate(req.move))
+
+    async def ValidateMove(self, request: Any, context: Ctx) -> Any:  # noqa: N802
+        verdict = await self._off_loop(context, self._validate_one, request)
+        return pb2.ValidateMoveResponse(verdict=verdict)
+
+    def _validate_many(self, request: Any) -> list[Any]:
+        n = len(request.requests)
+        if n > self.limits.max_batch:
+            raise InvalidArgumentError.one(
+                "requests", f"{n} requests in one batch; at most {self.limits.max_batch}"
+            )
+        cache: dict[bytes, Any] = {}
+        out = []
+        for i, item in enumerate(request.requests):
+            key = item.position.SerializeToString(deterministic=True)
+            game = cache.get(key)
+            if game is None:
+                try:
+                    game = convert.game_from_position(item.position, self.limits.max_moves)
+                except InvalidArgumentError as exc:
+                    raise _prefix(exc, f"requests[{i}].") from None
+                cache[key] = game
+            out.append(self._verdict(game.validate(item.move)))
+        return out
+
+    async def ValidateMoves(self, request: Any, context: Ctx) -> Any:  # noqa: N802
+        verdicts = await self._off_loop(context, self._validate_many, request)
+        return pb2.ValidateMovesResponse(verdicts=verdicts)
+
+    def _validate_game(self, request: Any) -> Any:
+        rules = convert.rules_from_proto(request.rules)
+        deal = convert.deal_from_proto(request.deal, rules)
+        convert.check_moves_length(request.moves, "moves", self.limits.max_moves)
+        game = deal.new_game(rules)
+        resp = pb2.ValidateGameResponse(ok=True)
+        for i, move in enumerate(request.moves):
+            v = game.validate(move)
+            resp.verdicts.append(self._verdict(v))
+            if v.ok:
+                game.apply(move)
+            elif resp.ok:
+                resp.ok = False
+                resp.first_illegal_index = i
+        resp.phase = convert.PHASES[game.phase]
+        result = game.record()["result"]
+        if result is not None:
+            resp.result.CopyFrom(convert.result_to_proto(result))
+        return resp
+
+    async def ValidateGame(self, request: Any, context: Ctx) -> Any:  # noqa: N802
+        return await self._off_loop(context, self._validate_game, request)
+
+    def _legal_moves(self, request: Any) -> Any:
+        game = convert.game_from_position(request.position, self.limits.max_moves)
+        seat = None
+        if request.HasField("seat"):
+            if request.seat >= game.rules.players:
+                raise InvalidArgumentError.one(
+                    "seat", f"seat must be in 0..{game.rules.players - 1}; got {request.seat}"
+                )
+            seat = int(request.seat)
+        return pb2.LegalMovesResponse(
+            moves=game.legal_moves(seat), phase=convert.PHASES[game.phase], to_act=game.to_act
+        )
+
+    async def LegalMoves(self, request: Any, context: Ctx) -> Any:  # noqa: N802
+        return await self._off_loop(context, self._legal_moves, request)
+
+    def _evaluate(self, request: Any) -> Any:
+        game = convert.game_from_position(request.position, self.limits.max_moves)
+        if request.seat >= game.rules.players:
+            raise InvalidArgumentError.one(
+                "seat", f"seat must be in 0..{game.rules.players - 1}; got {request.seat}"
+            )
+        seat = int(request.seat)
+        plays = game.ready(seat)
+        resp = pb2.EvaluateResponse(
+            ready=bool(plays),
+            winning_plays=[convert.winning_play_to_proto(p) for p in plays],
+            phase=convert.PHASES[game.phase],
+            to_act=game.to_act,
+            view=convert.view_to_proto(game.view(seat)),
+        )
+        result = game.record()["result"]
+        if result is not None:
+            resp.result.CopyFrom(convert.result_to_proto(result))
+        return resp
+
+    async def Evaluate(self, request: Any, context: Ctx) -> Any:  # noqa: N802
+        return await self._off_loop(context, self._evaluate, request)
+
+    # -- sessions ---------------------------------------------------------------
+    async def CreateGame(self, request: Any, context: Ctx) -> Any:  # noqa: N802
+        try:
+            rules = convert.rules_from_proto(request.rules)
+            deal = (
+                convert.deal_from_proto(request.deal, rules) if request.HasField("deal") else None
+            )
+            session, tokens = await self.sessions.create(rules, deal)
+        except RequestError as exc:
+            await self._abort(context, exc)
+            raise
+        return pb2.CreateGameResponse(
+            game_id=session.game_id,
+            seat_tokens=[pb2.SeatToken(seat=i, token=t) for i, t in enumerate(tokens)],
+            observer_view=convert.view_to_proto(session.game.view(None)),
+        )
+
+    async def Act(self, request: Any, context: Ctx) -> Any:  # noqa: N802
+        try:
+            session = self.sessions.get(request.game_id)
+            seat = session.seat_for(request.token)
+            verdict = await self.sessions.act(session, seat, request.move)
+        except RequestError as exc:
+            await self._abort(context, exc)
+            raise
+        return pb2.ActResponse(
+            verdict=self._verdict(verdict),
+            view=convert.view_to_proto(session.game.view(seat)),
+        )
+
+    async def GetView(self, request: Any, context: Ctx) -> Any:  # noqa: N802
+        try:
+            session = self.sessions.get(request.game_id)
+            seat = session.seat_for(request.token)
+        except RequestError as exc:
+            await self._abort(context, exc)
+            raise
+        game = session.game
+        return pb2.GetViewResponse(
+            view=convert.view_to_proto(game.view(seat)),
+            legal_moves=game.legal_moves(seat) if seat in game.to_act else [],
+        )
+
+    async def WatchGame(  # noqa: N802
+        self, request: Any, context: Ctx
+    ) -> AsyncIterator[Any]:
+        try:
+            session = self.sessions.get(request.game_id)
+        except RequestError as exc:
+            await self._abort(context, exc)
+            raise
+        last: dict[str, Any] | None = None
+        sent = 0
+        while True:
+            changed = session.changed
+            view = session.game.view(None)
+            if view != last:
+                history = view["history"]
+                yield pb2.WatchGameResponse(
+                    new_moves=history[sent:], view=convert.view_to_proto(view)
+                )
+                sent, last = len(history), view
+            if view["phase"] == "over":
+                return
+            stop = asyncio.ensure_future(self.shutting_down.wait())
+            change = asyncio.ensure_future(changed.wait())
+            try:
+                await asyncio.wait({stop, change}, return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                stop.cancel()
+                change.cancel()
+            if self.shutting_down.is_set() and not changed.is_set():
+                await context.abort(grpc.StatusCode.UNAVAILABLE, "the server is shutting down")
+
+
+def _prefix(exc: InvalidArgumentError, prefix: str) -> InvalidArgumentError:
+    return exc.prefixed(prefix.rstrip(".")) if prefix else exc
