@@ -17,3 +17,19 @@ fi
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
 apt-get install -y -qq --no-install-recommends "${PACKAGES[@]}"
+
+# Optional: the Prometheus server, for the service test in which a real Prometheus
+# scrapes /metrics (tests/service/test_service_metrics.py skips only that test when the
+# binary is absent). policy-rc.d (temporarily, if there is none) keeps the package from
+# starting a system-wide daemon.
+if ! command -v prometheus >/dev/null 2>&1; then
+  made_policy=0
+  if [ ! -e /usr/sbin/policy-rc.d ]; then
+    printf '#!/bin/sh\nexit 101\n' > /usr/sbin/policy-rc.d
+    chmod 755 /usr/sbin/policy-rc.d
+    made_policy=1
+  fi
+  apt-get install -y -qq --no-install-recommends prometheus \
+    || echo "install-system-deps: optional package prometheus not installed" >&2
+  if [ "$made_policy" = 1 ]; then rm -f /usr/sbin/policy-rc.d; fi
+fi
