@@ -22,6 +22,7 @@ from .game import Game, Result  # noqa: E402
 from .match import Match  # noqa: E402
 from .replay import replay  # noqa: E402
 from .rules import WIN_CONDITIONS, Rules  # noqa: E402
+from .simulate import Bot, SimResult, bot_move, simulate  # noqa: E402
 
 
 def backend() -> str:
@@ -45,6 +46,7 @@ def shuffle_wall(seed: int, deck: int = 144, taiji: str = "wild") -> tuple[str, 
 
 __all__ = [
     "WIN_CONDITIONS",
+    "Bot",
     "Digram",
     "Game",
     "Hexagram",
@@ -53,11 +55,14 @@ __all__ = [
     "RecordError",
     "Result",
     "Rules",
+    "SimResult",
     "Verdict",
     "LinesTypeError",
     "Trigram",
     "__version__",
     "backend",
+    "bot_move",
     "replay",
     "shuffle_wall",
+    "simulate",
 ]

@@ -40,8 +40,12 @@ int shuffle_tiles(std::uint64_t seed, Deck deck, TaijiRule taiji, std::uint8_t* 
   std::memset(tiles + per_kind, kYin, static_cast<std::size_t>(per_kind));
   std::memset(tiles + 2 * per_kind, kTaiji, static_cast<std::size_t>(n - 2 * per_kind));
   Xoshiro256ss rng(seed);
+  // The swap targets first (a pure arithmetic loop that pipelines), then the swaps.
+  std::uint8_t js[kMaxWallTiles];
+  for (int i = n - 1; i >= 1; --i)
+    js[i] = static_cast<std::uint8_t>(sim::uniform(rng, static_cast<std::uint64_t>(i + 1)));
   for (int i = n - 1; i >= 1; --i) {
-    const auto j = static_cast<int>(sim::uniform(rng, static_cast<std::uint64_t>(i + 1)));
+    const int j = js[i];
     const std::uint8_t x = tiles[i];
     tiles[i] = tiles[j];
     tiles[j] = x;

@@ -36,10 +36,11 @@ inline std::uint64_t mulhi(std::uint64_t a, std::uint64_t b) noexcept {
 
 // x mod n for 1 <= n <= 4096, using m = floor((2^64-1)/n): the estimate
 // mulhi(x, m) is at most 2 below floor(x/n), so at most two corrections.
+// Branch-free: the corrections are data-dependent and would mispredict.
 inline std::uint64_t mod_small(std::uint64_t x, std::uint64_t n, std::uint64_t m) noexcept {
   std::uint64_t r = x - detail::mulhi(x, m) * n;
-  if (r >= n) r -= n;
-  if (r >= n) r -= n;
+  r -= n & (0 - static_cast<std::uint64_t>(r >= n));
+  r -= n & (0 - static_cast<std::uint64_t>(r >= n));
   return r;
 }
 

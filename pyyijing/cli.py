@@ -1,0 +1,450 @@
+"""The `yijing` command line: simulate, replay, show, validate (docs/simulation.md).
+
+Bad arguments print one line ``yijing: error: ...`` and exit with status 2;
+an invalid record exits with 1. No command prints a traceback for a user error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Sequence
+from typing import Any, NoReturn, TextIO
+
+EXIT_USAGE = 2
+EXIT_INVALID = 1
+
+
+class UsageError(Exception):
+    """A bad argument: one line on stderr, exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(message)
+
+
+# --------------------------------------------------------------------- helpers
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text.replace("_", ""))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be >= 0: {text!r}")
+    return value
+
+
+def _fmt_rate(rate: dict[str, Any]) -> str:
+    return f"{100 * rate['rate']:6.2f}%  [{100 * rate['low']:6.2f}, {100 * rate['high']:6.2f}]"
+
+
+def _fmt_duration(seconds: float) -> str:
+    seconds = max(0, int(round(seconds)))
+    h, rest = divmod(seconds, 3600)
+    m, s = divmod(rest, 60)
+    return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
+
+
+class _Progress:
+    """A one-line progress bar on a stream: done/total, games/s, ETA."""
+
+    def __init__(self, stream: TextIO, total: int, width: int = 28) -> None:
+        self.stream = stream
+        self.total = total
+        self.width = width
+        self.t0 = time.perf_counter()
+        self.last = 0.0
+
+    def __call__(self, done: int, total: int) -> None:
+        now = time.perf_counter()
+        if done < total and now - self.last < 0.2:
+            return
+        self.last = now
+        elapsed = max(now - self.t0, 1e-9)
+        rate = done / elapsed
+        frac = done / total if total else 1.0
+        filled = int(self.width * frac)
+        bar = "#" * filled + "-" * (self.width - filled)
+        eta = (total - done) / rate if rate > 0 else 0.0
+        self.stream.write(
+            f"\r[{bar}] {100 * frac:5.1f}%  {done:,}/{total:,} games  "
+            f"{rate:,.0f} games/s  ETA {_fmt_duration(eta)} "
+        )
+        if done >= total:
+            self.stream.write(f"\n{total:,} games in {_fmt_duration(elapsed)} ({rate:,.0f} games/s)\n")
+        self.stream.flush()
+
+
+def summary_table(summary: dict[str, Any]) -> str:
+    """The summary as a readable text table."""
+    lines = []
+    rules = summary.get("rules", {})
+    lines.append(
+        f"{summary['games']:,} games  seed {summary.get('seed')}  "
+        f"{rules.get('variant', '?')} {summary['players']}p deck {rules.get('deck', '?')} "
+        f"taiji {rules.get('taiji', '?')}  policies {','.join(summary['policies'])}"
+        f"{'  (seats rotate)' if summary.get('rotate') else ''}"
+    )
+    k = summary["kinds"]
+    lines.append(
+        f"outcomes: self-draw {k['self_draw']:,}  dealt-in {k['dealt_in']:,}  draw {k['draw']:,}"
+        f"   draw rate {_fmt_rate(summary['draw'])}"
+    )
+    lines.append("")
+    lines.append(
+        f"{'policy':<12}{'seats':>11}  {'win rate  [95% interval]':<28}"
+        f"{'dealt in':>10}{'self-draw':>11}{'mean pay':>10}"
+    )
+    for name, p in summary["by_policy"].items():
+        lines.append(
+            f"{name:<12}{p['seat_games']:>11,}  {_fmt_rate(p['win']):<28}"
+            f"{100 * p['dealt_in']['rate']:>9.2f}%{100 * p['self_draw']['rate']:>10.2f}%"
+            f"{p['mean_payment_half'] / 2:>+10.3f}"
+        )
+    lines.append("")
+    lines.append(f"{'seat':<12}{'win rate  [95% interval]':<30}{'mean pay':>10}")
+    for s, rate in enumerate(summary["win_by_seat"]):
+        lines.append(f"{s:<12}{_fmt_rate(rate):<30}{summary['mean_payment_by_seat'][s] / 2:>+10.3f}")
+    lines.append("")
+    pts = summary["points_half"]
+    ply = summary["plies"]
+    if pts["min"] is not None:
+        lines.append(
+            f"points (wins): mean {pts['mean'] / 2:.2f}  median {pts['p50'] / 2:g}  "
+            f"range {pts['min'] / 2:g}-{pts['max'] / 2:g}"
+        )
+    if ply["min"] is not None:
+        lines.append(
+            f"length (plies): mean {ply['mean']:.1f}  median {ply['p50']}  p90 {ply['p90']}  "
+            f"range {ply['min']}-{ply['max']}"
+        )
+    wins = summary["games"] - k["draw"]
+    if wins:
+        met = ", ".join(
+            f"{name} {100 * share:.1f}%"
+            for name, share in summary["condition_share"].items()
+            if summary["conditions"][name]
+        )
+        lines.append(f"win conditions met: {met}")
+    return "\n".join(lines)
+
+
+def plot_summary(summary: dict[str, Any], path: str) -> None:
+    """Win rates with 95% intervals, points and length histograms (matplotlib)."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise UsageError(
+            "--plot needs matplotlib: pip install 'pyyijing[plot]'"
+        ) from None
+    fig, axes = plt.subplots(1, 3, figsize=(15, 4.5))
+    names = list(summary["by_policy"])
+    rates = [summary["by_policy"][n]["win"] for n in names]
+    ax = axes[0]
+    ax.bar(
+        names,
+        [100 * r["rate"] for r in rates],
+        yerr=[
+            [100 * (r["rate"] - r["low"]) for r in rates],
+            [100 * (r["high"] - r["rate"]) for r in rates],
+        ],
+        capsize=6,
+        color="#4c72b0",
+    )
+    ax.set_ylabel("win rate per seat played (%)")
+    ax.set_title("win rate by policy (95% intervals)")
+    for ax, key, title, scale in (
+        (axes[1], "points_half", "points of the winning hexagram", 0.5),
+        (axes[2], "plies", "game length (plies)", 1.0),
+    ):
+        hist = summary[key]["histogram"]
+        xs = [int(x) * scale for x in hist]
+        ax.bar(xs, list(hist.values()), width=0.8 * scale, color="#55a868")
+        ax.set_title(title)
+        ax.set_ylabel("games")
+    fig.suptitle(f"{summary['games']:,} games, policies {','.join(summary['policies'])}")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+def _load_records(path: str) -> list[dict[str, Any]]:
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except OSError as exc:
+        raise UsageError(f"cannot read {path}: {exc.strerror}") from None
+    stripped = text.strip()
+    if not stripped:
+        raise UsageError(f"{path} holds no records")
+    try:
+        if stripped.startswith("[") or (stripped.startswith("{") and "\n" not in stripped):
+            data = json.loads(stripped)
+            return data if isinstance(data, list) else [data]
+        try:
+            return [json.loads(stripped)]
+        except json.JSONDecodeError:
+            return [json.loads(line) for line in stripped.splitlines() if line.strip()]
+    except json.JSONDecodeError as exc:
+        raise UsageError(f"{path} is not JSON or JSON lines: {exc.msg} (line {exc.lineno})") from None
+
+
+def _hexagram_line(lines: str) -> str:
+    import pyyijing as yj
+
+    declared = lines.replace("+", "1").replace("-", "0")
+    h = yj.Hexagram.from_lines(declared)
+    return f"{h.unicode} {h.king_wen} {h.name} {h.pinyin} ({h.name_en})"
+
+
+# --------------------------------------------------------------------- commands
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    import pyyijing as yj
+
+    try:
+        rules = yj.Rules(
+            variant=args.variant,
+            players=args.players,
+            deck=args.deck,
+            taiji=args.taiji,
+            win_conditions=tuple(x.strip() for x in args.win_conditions.split(",") if x.strip()),
+            self_draw_payment=args.self_draw_payment,
+        )
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    policies = [p.strip() for p in args.policies.split(",") if p.strip()]
+    if len(policies) == 1:
+        policies = policies * rules.players
+    record_every = None
+    if args.records is not None:
+        kind, _, value = args.records.partition(":")
+        if kind != "every" or not value.isdigit() or int(value) < 1:
+            raise UsageError(f"--records must be every:N with N >= 1; got {args.records!r}")
+        record_every = int(value)
+        if not args.out:
+            raise UsageError("--records needs --out FILE.jsonl")
+    elif args.out:
+        raise UsageError("--out needs --records every:N")
+    progress = None if args.quiet else _Progress(sys.stderr, args.games)
+    try:
+        res = yj.simulate(
+            args.games,
+            rules,
+            seed=args.seed,
+            policies=policies,
+            threads=args.threads,
+            rotate=not args.no_rotate,
+            keep_arrays=False,
+            record_every=record_every,
+            max_records=args.max_records,
+            progress=progress,
+            cluster=args.cluster,
+            backend=args.backend,
+        )
+    except (ValueError, TypeError, ImportError) as exc:
+        raise UsageError(str(exc)) from None
+    print(summary_table(res.summary))
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as f:
+            json.dump(res.summary, f, indent=1, ensure_ascii=False)
+        print(f"summary written to {args.json}")
+    if args.plot:
+        plot_summary(res.summary, args.plot)
+        print(f"figure written to {args.plot}")
+    if args.out:
+        with open(args.out, "w", encoding="utf-8") as f:
+            for rec in res.records:
+                f.write(json.dumps(rec, ensure_ascii=False) + "\n")
+        print(f"{len(res.records)} records written to {args.out}")
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    import pyyijing as yj
+
+    records = _load_records(args.file)
+    chosen = [r for r in records if isinstance(r, dict) and r.get("game") == args.game]
+    if not chosen:
+        if any(isinstance(r, dict) and "game" in r for r in records):
+            games = sorted(r["game"] for r in records if isinstance(r, dict) and "game" in r)
+            shown = ", ".join(map(str, games[:10])) + (" ..." if len(games) > 10 else "")
+            raise UsageError(f"no game {args.game} in {args.file}; games: {shown}")
+        if args.game >= len(records):
+            raise UsageError(f"{args.file} has {len(records)} records; no game {args.game}")
+        chosen = [records[args.game]]
+    rec = chosen[0]
+    try:
+        rules = yj.Rules.from_dict(rec["rules"])
+        if rec.get("seed") is not None:
+            source = rec.get("dealer_source", "dice")
+            game = yj.Game(rules, seed=rec["seed"], dealer=None if source == "dice" else rec["dealer"])
+        else:
+            game = yj.Game(rules, wall=rec["wall"], dealer=rec["dealer"])
+    except (KeyError, TypeError, ValueError) as exc:
+        raise UsageError(f"bad record: {exc}") from None
+    out = sys.stdout
+    pols = rec.get("seat_policies")
+    out.write(
+        f"game {rec.get('game', args.game)}: {rules.variant} {rules.players}p, seed {rec.get('seed')}, "
+        f"dealer {game.dealer}" + (f", seats {', '.join(pols)}" if pols else "") + "\n"
+    )
+    for s in range(rules.players):
+        out.write(f"  s{s} dealt {game.view(s)['seats'][s]['hand']}\n")
+    for i, move in enumerate(rec.get("moves", [])):
+        verdict = game.validate(move)
+        if not verdict.ok:
+            out.write(f"{i:4d}  {move}   <- illegal: {verdict.code} ({verdict.message})\n")
+            return EXIT_INVALID
+        seat = int(move[1 : move.index(":")])
+        before = len(game.view(None)["seats"][seat]["completed"])
+        game.apply(move)
+        note = ""
+        view = game.view(None)
+        if ":target=" in move:
+            note = f"target {_hexagram_line(move.split('=', 1)[1])}"
+        elif move.endswith(":pass"):
+            note = "passes"
+        elif ":win" not in move:
+            st = view["seats"][seat]
+            if len(st["completed"]) > before:
+                note = f"completes {_hexagram_line(st['completed'][-1])}"
+            else:
+                note = f"in progress {st['in_progress']}"
+        out.write(f"{i:4d}  {move:<22} {note}\n")
+    result = game.result
+    if result is None:
+        out.write("(the record stops before the end of the hand)\n")
+        return 0
+    if result.kind == "draw":
+        out.write("result: draw (wall exhausted)\n")
+    else:
+        how = "self-draw" if result.kind == "self_draw" else f"on s{result.dealt_in_by}'s play"
+        assert result.lines is not None
+        out.write(
+            f"result: s{result.winner} wins {how} with {_hexagram_line(result.lines)}, "
+            f"{result.points_half / 2:g} points ({', '.join(result.conditions)}); "
+            f"payments {list(result.payments)} (half-points)\n"
+        )
+    return 0
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    import pyyijing as yj
+
+    text = args.hexagram.strip()
+    try:
+        if text.isdigit() and len(text) <= 2:
+            h = yj.Hexagram.from_king_wen(int(text))
+        else:
+            h = yj.Hexagram.from_lines(text)
+    except ValueError as exc:
+        raise UsageError(f"{exc} (give 6 lines of 0/1, bottom first, or a King Wen number 1-64)") from None
+    out = sys.stdout
+    out.write(f"{h.unicode}  {h.king_wen}. {h.name} {h.pinyin} — {h.name_en}\n")
+    out.write(f"lines (bottom to top): {h.lines}\n")
+    for i in range(5, -1, -1):
+        bar = "━━━━━━━" if h.lines[i] == "1" else "━━━ ━━━"
+        out.write(f"   {i + 1}  {bar}\n")
+    out.write(f"upper trigram: {h.upper.unicode} {h.upper.name} {h.upper.pinyin} ({h.upper.name_en}) {h.upper.lines}\n")
+    out.write(f"lower trigram: {h.lower.unicode} {h.lower.name} {h.lower.pinyin} ({h.lower.name_en}) {h.lower.lines}\n")
+    out.write(f"points: {h.points_half / 2:g} ({h.points_half} half-points: yang 1, yin 0.5)\n")
+    return 0
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    import pyyijing as yj
+
+    records = _load_records(args.record)
+    bad = 0
+    for n, rec in enumerate(records):
+        label = f"record {n}" if len(records) > 1 else "record"
+        try:
+            game = yj.replay(rec)
+        except yj.RecordError as exc:
+            bad += 1
+            if exc.index is not None:
+                moves = rec.get("moves", []) if isinstance(rec, dict) else []
+                move = moves[exc.index] if exc.index < len(moves) else "?"
+                print(f"{label}: invalid at move {exc.index} {move!r}: {exc.code} ({exc})")
+            else:
+                print(f"{label}: invalid: {exc.code} ({exc})")
+            continue
+        result = game.result
+        print(f"{label}: ok, {len(game.moves)} moves, result {result.kind if result else 'none yet'}")
+    return EXIT_INVALID if bad else 0
+
+
+# --------------------------------------------------------------------- parser
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="yijing", description="Yi Jing Pai (易經牌) rule engine tools.")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    s = sub.add_parser("simulate", help="play many games with bots and summarise them")
+    s.add_argument("--games", type=_positive_int, default=10_000)
+    s.add_argument("--policies", default="random", help="one bot for all seats, or one per seat: a,b,c,d")
+    s.add_argument("--variant", default="standard")
+    s.add_argument("--players", type=int, default=4)
+    s.add_argument("--deck", type=int, default=144)
+    s.add_argument("--taiji", default="wild")
+    s.add_argument("--win-conditions", default="two_targets,three_of_a_kind")
+    s.add_argument("--self-draw-payment", default="each")
+    s.add_argument("--seed", type=_positive_int, default=0)
+    s.add_argument("--threads", type=_positive_int, default=0, help="0: every core")
+    s.add_argument("--no-rotate", action="store_true", help="pin policies to seats")
+    s.add_argument("--json", metavar="FILE", help="write the summary as JSON")
+    s.add_argument("--plot", metavar="FILE", help="write a figure (matplotlib)")
+    s.add_argument("--records", metavar="every:N", help="keep full records of every N-th game")
+    s.add_argument("--out", metavar="FILE", help="where --records go (JSON lines)")
+    s.add_argument("--max-records", type=_positive_int, default=100_000)
+    s.add_argument("--cluster", metavar="ADDRESS", help="Dask scheduler, e.g. tcp://host:8786")
+    s.add_argument("--backend", choices=("native", "cython", "python"), default=None)
+    s.add_argument("--quiet", action="store_true", help="no progress bar")
+    s.set_defaults(func=cmd_simulate)
+
+    r = sub.add_parser("replay", help="print a recorded game move by move")
+    r.add_argument("file", help="records (JSON lines, a JSON list, or one record)")
+    r.add_argument("--game", type=_positive_int, default=0, help="the record's game number")
+    r.set_defaults(func=cmd_replay)
+
+    h = sub.add_parser("show", help="a hexagram's facts")
+    h.add_argument("hexagram", help="6 lines bottom first (110001) or a King Wen number")
+    h.set_defaults(func=cmd_show)
+
+    v = sub.add_parser("validate", help="check a game record")
+    v.add_argument("--record", required=True, metavar="FILE")
+    v.set_defaults(func=cmd_validate)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        if args.command is None:
+            raise UsageError("choose a command: simulate, replay, show, validate (see yijing --help)")
+        return int(args.func(args))
+    except UsageError as exc:
+        sys.stderr.write(f"yijing: error: {exc}\n")
+        return EXIT_USAGE
+    except OSError as exc:
+        sys.stderr.write(f"yijing: error: {exc.strerror or exc}: {getattr(exc, 'filename', '')}\n")
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        sys.stderr.write("\nyijing: interrupted\n")
+        return 130
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,123 @@
+"""The `yijing` command line (docs/simulation.md "The yijing CLI")."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import pyyijing as yj
+from pyyijing.cli import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_simulate_table_json_records_and_replay(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    js, rec = tmp_path / "s.json", tmp_path / "r.jsonl"
+    code, out, err = run(
+        capsys, "simulate", "--games", "3000", "--policies", "heuristic,greedy,random,random",
+        "--seed", "1", "--threads", "2", "--json", str(js), "--records", "every:1000",
+        "--out", str(rec),
+    )
+    assert code == 0, err
+    assert "games/s" in err and "ETA" in err  # the progress bar
+    assert "heuristic" in out and "win rate" in out and "[95% interval]" in out
+    summary = json.loads(js.read_text())
+    assert summary["games"] == 3000 and summary["seed"] == 1
+    lines = rec.read_text().splitlines()
+    assert [json.loads(x)["game"] for x in lines] == [0, 1000, 2000]
+    code, out, err = run(capsys, "replay", str(rec), "--game", "1000")
+    assert code == 0, err
+    assert "target" in out and "result:" in out
+    assert any(ch in out for ch in "䷀䷁䷂䷃䷄䷅䷆䷇䷈䷉䷊䷋䷌䷍䷎䷏䷐䷑䷒䷓䷔䷕䷖䷗䷘䷙䷚䷛䷜䷝䷞䷟䷠䷡䷢䷣䷤䷥䷦䷧䷨䷩䷪䷫䷬䷭䷮䷯䷰䷱䷲䷳䷴䷵䷶䷷䷸䷹䷺䷻䷼䷽䷾䷿")
+    # the records validate
+    code, out, _ = run(capsys, "validate", "--record", str(rec))
+    assert code == 0 and out.count(": ok") == 3
+
+
+def test_plot(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    png = tmp_path / "p.png"
+    code, _out, err = run(capsys, "simulate", "--games", "500", "--quiet", "--plot", str(png))
+    assert code == 0, err
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_show(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "show", "110001")
+    assert code == 0
+    assert "䷨" in out and "41" in out and "損" in out and "Decrease" in out
+    code, out, _ = run(capsys, "show", "1")
+    assert code == 0 and "乾" in out
+
+
+def test_validate_reports_the_first_bad_move(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    g = yj.Game(seed=5)
+    while g.phase != "over":
+        g.apply(yj.bot_move(g, "greedy"))
+    rec = g.record()
+    good = tmp_path / "good.json"
+    good.write_text(json.dumps(rec))
+    assert run(capsys, "validate", "--record", str(good))[0] == 0
+    rec["moves"][6] = rec["moves"][6].replace("play=", "pong=") + "@outer"
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(rec))
+    code, out, _ = run(capsys, "validate", "--record", str(bad))
+    assert code == 1
+    assert "move 6" in out and "invalid" in out
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        [],
+        ["frobnicate"],
+        ["simulate", "--games", "ten"],
+        ["simulate", "--games", "5", "--policies", "clever"],
+        ["simulate", "--games", "5", "--policies", "random,random"],
+        ["simulate", "--games", "5", "--variant", "huge"],
+        ["simulate", "--games", "5", "--records", "every:0", "--out", "x.jsonl"],
+        ["simulate", "--games", "5", "--records", "every:10"],
+        ["show", "1102"],
+        ["show", "99"],
+        ["replay", "/nonexistent/file.jsonl"],
+        ["validate"],
+        ["validate", "--record", "/nonexistent.json"],
+    ],
+)
+def test_bad_arguments_one_line_no_traceback(
+    capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    code, _out, err = run(capsys, *argv)
+    assert code == 2
+    assert err.startswith("yijing: error: ") and err.count("\n") == 1, err
+    assert "Traceback" not in err
+
+
+def test_console_script() -> None:
+    exe = shutil.which("yijing", path=os.path.dirname(sys.executable))
+    if exe is None:
+        pytest.skip("the yijing console script is not installed next to this Python")
+    proc = subprocess.run(
+        [exe, "simulate", "--games", "50", "--policies", "nonsense"],
+        capture_output=True, text=True, timeout=120, check=False,
+    )
+    assert proc.returncode == 2
+    assert proc.stderr.startswith("yijing: error:") and "Traceback" not in proc.stderr
+    proc = subprocess.run(
+        [exe, "show", "111111"], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert proc.returncode == 0 and "䷀" in proc.stdout
