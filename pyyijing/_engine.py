@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from . import _backend
@@ -24,11 +24,11 @@ _ENGINE_MODULES = {
 @dataclass(frozen=True)
 class Engine:
     name: str
-    GameCore: Any  # noqa: N815 - the backend's class, named as in docs/backend-interface.md
+    GameCore: Any  # the backend's class, named as in docs/backend-interface.md
     shuffle_wall: Any
 
 
-@lru_cache(maxsize=None)
+@cache
 def _load(name: str) -> Engine:
     base = _backend.load(name)
     try:

@@ -17,7 +17,7 @@ class Verdict(NamedTuple):
     message: str
 
 
-class IllegalMove(ValueError):
+class IllegalMove(ValueError):  # noqa: N818 - the contract's name
     """Raised by `Game.apply` for an illegal move; the game is left unchanged."""
 
     def __init__(self, move: str, code: str, message: str) -> None:

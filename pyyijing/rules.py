@@ -50,7 +50,8 @@ def _win_conditions(value: Any) -> tuple[str, ...]:
     unknown = [n for n in names if not isinstance(n, str) or n not in WIN_CONDITION_BITS]
     if unknown:
         raise ValueError(
-            f"win_conditions: unknown condition {unknown[0]!r}; allowed: {', '.join(WIN_CONDITIONS)}"
+            f"win_conditions: unknown condition {unknown[0]!r}; "
+            f"allowed: {', '.join(WIN_CONDITIONS)}"
         )
     if not names:
         raise ValueError("win_conditions must name at least one condition")

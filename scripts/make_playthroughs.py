@@ -18,8 +18,9 @@ import pyyijing as yj
 
 OUT = Path(__file__).resolve().parent.parent / "tests" / "golden" / "playthroughs"
 
-# name -> (rules, seed or the result kind to search seeds for); chosen to cover a self-draw, a dealt-in win, a draw,
-# pongs (in turn and claimed), the simple variant, 2/3 players and the 162 deck.
+# name -> (rules, seed or the result kind to search seeds for); chosen to cover a
+# self-draw, a dealt-in win, a draw, pongs (in turn and claimed), the simple
+# variant, 2/3 players and the 162 deck.
 GAMES = {
     "standard_4p": (yj.Rules(), 1),
     "standard_4p_b": (yj.Rules(), 2),

@@ -56,5 +56,6 @@ def mutations(move: str, rng: random.Random) -> list[str]:
     out += [move.replace("@outer", "@inner"), move.replace("@inner", "@split")]
     out += [move.replace("play", "pong") + "@outer", move.replace("pong", "play").split("@")[0]]
     out += ["s" + str(rng.randrange(6)) + move[2:], "s0:pass", "s1:win", "s2:win@split"]
-    out.append("".join(rng.choice("s0123:=+-@playongwinuterspdx") for _ in range(rng.randrange(20))))
+    alphabet = "s0123:=+-@playongwinuterspdx"
+    out.append("".join(rng.choice(alphabet) for _ in range(rng.randrange(20))))
     return [m for m in out if m != move]

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 import pyyijing as yj
 
 
@@ -21,10 +23,9 @@ def test_contract_example_runs_as_written() -> None:
     v = g.validate(moves[0])
     assert (v.ok, v.code, v.message) == (True, "ok", "")
     g.apply(moves[0])
-    try:
+    with pytest.raises(yj.IllegalMove) as info:
         g.apply(moves[0])
-    except yj.IllegalMove as e:
-        assert e.code == "target_already_laid"
+    assert info.value.code == "target_already_laid"
     json.dumps(g.view(0))
     json.dumps(g.view(None))
     assert g.ready(0) == []

@@ -32,7 +32,7 @@ def test_match_ledger_and_next_dealer(backend, next_dealer: str) -> None:
         finish(g, pick=h)
         r = g.result
         assert r is not None
-        totals = [t + p for t, p in zip(totals, r.payments)]
+        totals = [t + p for t, p in zip(totals, r.payments, strict=True)]
         expected = None
         if next_dealer == "rotate":
             expected = (g.dealer + 1) % 4
