@@ -4,10 +4,60 @@
 
 #include <algorithm>
 
+#include "engine_internal.hpp"
 #include "yijing/sim/fastrand.hpp"
 
 namespace yijing::yijingpai {
 namespace {
+
+// canonical_key() (see bots.hpp), constexpr for the tables below.
+constexpr std::uint32_t key_of(Action a, int k) noexcept {
+  constexpr std::uint32_t kKindRank[5] = {3, 1, 2, 4, 0};  // target play pong win pass
+  const Kind kind = action_kind(a);
+  const int len = kind == Kind::kTarget ? kTargetLines : (kind == Kind::kPlay || kind == Kind::kPong) ? k : 0;
+  const unsigned v = action_values(a), t = action_taiji(a);
+  std::uint32_t lines = 0;
+  for (int i = 0; i < len; ++i) {
+    const unsigned yang = (v >> i) & 1u, taiji = (t >> i) & 1u;
+    lines = lines * 4 + (taiji ? (yang ? 0u : 1u) : (yang ? 3u : 2u));
+  }
+  std::uint32_t place_rank = 0;
+  const Placement p = action_placement(a);
+  if (kind == Kind::kPong) place_rank = p == Placement::kInner ? 0 : p == Placement::kOuter ? 1 : 2;
+  if (kind == Kind::kWin) place_rank = p == Placement::kOuter ? 0 : p == Placement::kInner ? 1 : 2;
+  return (kKindRank[static_cast<int>(kind)] << 20) | (lines << 2) | place_rank;
+}
+
+// Every play of a hand (every order of the whole hand, taiji declared either
+// way) in canonical order, for seat 0: [k-2][yang][taiji].
+struct SortedPlays {
+  Action list[2][4][4][16];
+  std::uint8_t count[2][4][4];
+  constexpr SortedPlays() : list(), count() {
+    for (int k = 2; k <= 3; ++k)
+      for (int yang = 0; yang <= k; ++yang)
+        for (int taiji = 0; yang + taiji <= k; ++taiji) {
+          const unsigned full = low_mask(k);
+          int n = 0;
+          Action* out = list[k - 2][yang][taiji];
+          for (unsigned t = 0; t <= full; ++t) {
+            if (popcount8(t) != taiji) continue;
+            for (unsigned v = 0; v <= full; ++v) {
+              if (popcount8(v & full & ~t) != yang) continue;
+              const Action a = make_action(Kind::kPlay, 0, static_cast<std::uint8_t>(v), static_cast<std::uint8_t>(t));
+              int j = n++;
+              while (j > 0 && key_of(out[j - 1], k) > key_of(a, k)) {
+                out[j] = out[j - 1];
+                --j;
+              }
+              out[j] = a;
+            }
+          }
+          count[k - 2][yang][taiji] = static_cast<std::uint8_t>(n);
+        }
+  }
+};
+constexpr SortedPlays kSortedPlays{};
 
 // --- tables -------------------------------------------------------------------
 // kPrefix.v[len][v]: the hexagrams whose first `len` lines are v.
@@ -55,22 +105,52 @@ inline unsigned deposit(unsigned bits, unsigned mask) noexcept {
   return out;
 }
 
-// Insertion sort by canonical key (n <= 64: the play and claim phases).
-inline void sort_canonical(Action* a, int n, int k) noexcept {
-  std::uint32_t keys[64];
-  for (int i = 0; i < n; ++i) keys[i] = canonical_key(a[i], k);
-  for (int i = 1; i < n; ++i) {  // insertion sort: lists are tiny outside the target phase
-    const Action x = a[i];
-    const std::uint32_t kx = keys[i];
-    int j = i - 1;
-    while (j >= 0 && keys[j] > kx) {
-      a[j + 1] = a[j];
-      keys[j + 1] = keys[j];
-      --j;
+
+// The legal actions of the seat to act in phase play or claim, in canonical
+// order, without sorting the plays (tables) and sorting only the few pongs.
+int small_canonical(const State& s, int seat, Action* out) noexcept {
+  const int k = s.k();
+  int n = 0;
+  if (s.phase == Phase::kClaim) {
+    out[n++] = make_action(Kind::kPass, seat);
+    if (s.offer == Offer::kWin) {  // outer, inner, split: already canonical
+      const Lines m = detail::claimed_lines(s);
+      detail::for_each_win_placement(k, m.values, s.seats[seat].progress.len, [&](Placement p) {
+        if (detail::win_with(s, seat, m, p)) out[n++] = make_action(Kind::kWin, seat, 0, 0, p);
+      });
+      return n;
     }
-    a[j + 1] = x;
-    keys[j + 1] = kx;
+  } else {
+    const Hand& h = s.seats[seat].hand;
+    const Action* list = kSortedPlays.list[k - 2][h.yang][h.taiji];
+    const int count = kSortedPlays.count[k - 2][h.yang][h.taiji];
+    const unsigned seat_bits = static_cast<unsigned>(seat) << 8;
+    const unsigned repeat = s.last.valid ? s.last.values : 0xFFu;
+    for (int i = 0; i < count; ++i) {
+      out[n] = static_cast<Action>(list[i] | seat_bits);
+      n += action_values(list[i]) != repeat;
+    }
   }
+  // Pongs of the previous play's pure pair (play phase) or of the claimed pair.
+  if (!s.last.valid || !is_pure(s.last.values, k)) return n;
+  if (!detail::can_form_pair(s, seat, s.last.values != 0)) return n;
+  const int first = n;
+  const Hand& h = s.seats[seat].hand;
+  const int len = s.seats[seat].progress.len;
+  for (unsigned t = 0; t <= low_mask(k); ++t) {
+    if (popcount8(t) != h.taiji) continue;
+    for (Placement p : {Placement::kOuter, Placement::kInner, Placement::kSplit}) {
+      if (!pong_placement_allowed(s.last.values, k, len, p)) continue;
+      const Action a = make_action(Kind::kPong, seat, s.last.values, static_cast<std::uint8_t>(t), p);
+      int j = n++;
+      while (j > first && key_of(out[j - 1], k) > key_of(a, k)) {
+        out[j] = out[j - 1];
+        --j;
+      }
+      out[j] = a;
+    }
+  }
+  return n;
 }
 
 // --- what a seat knows ------------------------------------------------------------
@@ -241,24 +321,11 @@ bool bot_from_name(std::string_view name, BotKind& out) noexcept {
   return false;
 }
 
-std::uint32_t canonical_key(Action a, int k) noexcept {
-  static constexpr std::uint32_t kKindRank[5] = {3, 1, 2, 4, 0};  // target play pong win pass
-  const Kind kind = action_kind(a);
-  const int len = kind == Kind::kTarget ? kTargetLines : (kind == Kind::kPlay || kind == Kind::kPong) ? k : 0;
-  const unsigned v = action_values(a), t = action_taiji(a);
-  std::uint32_t lines = 0;
-  for (int i = 0; i < len; ++i) {
-    const unsigned yang = (v >> i) & 1u, taiji = (t >> i) & 1u;
-    lines = lines * 4 + (taiji ? (yang ? 0u : 1u) : (yang ? 3u : 2u));
-  }
-  std::uint32_t place_rank = 0;
-  const Placement p = action_placement(a);
-  if (kind == Kind::kPong) place_rank = p == Placement::kInner ? 0 : p == Placement::kOuter ? 1 : 2;
-  if (kind == Kind::kWin) place_rank = p == Placement::kOuter ? 0 : p == Placement::kInner ? 1 : 2;
-  return (kKindRank[static_cast<int>(kind)] << 20) | (lines << 2) | place_rank;
-}
+std::uint32_t canonical_key(Action a, int k) noexcept { return key_of(a, k); }
 
 int canonical_actions(const State& s, int seat, Action* out) noexcept {
+  if ((s.phase == Phase::kPlay && seat == s.turn) || (s.phase == Phase::kClaim && seat == s.offered))
+    return small_canonical(s, seat, out);
   const int n = legal_actions(s, seat, out);
   const int k = s.k();
   std::sort(out, out + n, [k](Action x, Action y) { return canonical_key(x, k) < canonical_key(y, k); });
@@ -305,8 +372,7 @@ Action bot_action(const State& s, int seat, BotKind kind, Xoshiro256ss& rng) noe
     return best_target(s, seat, kind == BotKind::kHeuristic);
   }
   Action a[64];
-  const int n = legal_actions(s, seat, a);
-  sort_canonical(a, n, s.k());
+  const int n = small_canonical(s, seat, a);
   if (kind == BotKind::kRandom) return n == 1 ? a[0] : a[sim::uniform(rng, static_cast<std::uint64_t>(n))];
   const SeatState& st = s.seats[seat];
   const Ctx c{s, seat, s.k(), st.wins, st.seen, st.target_values,
