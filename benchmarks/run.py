@@ -1,0 +1,346 @@
+"""Run the whole suite: ``python -m benchmarks [--quick] [--json PATH] [--results PATH]``.
+
+Prints a table, writes a JSON file (machine, CPU, backends, versions, date,
+every figure with its samples, median, min and max) and, for a full run,
+rewrites ``benchmarks/RESULTS.md``. ``--quick`` (the CI smoke test) finishes
+in well under a minute and leaves RESULTS.md alone unless ``--results`` is given.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import math
+import os
+import platform
+import shlex
+import sys
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pyyijing as yj
+
+from .service_bench import bench_service
+from .suite import (
+    Settings,
+    available_backends,
+    bench_api_games,
+    bench_hexagrams,
+    bench_memory,
+    bench_ready,
+    bench_shuffle,
+    bench_simulate_backends,
+    bench_simulate_scaling,
+    bench_validate,
+    bench_yardstick,
+    _midgame_positions,
+)
+from .timing import Figure
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+SECTIONS = ("kernels", "games", "yardstick", "simulate", "service", "memory")
+
+
+def _cpu_model() -> str:
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown"
+
+
+def _versions() -> dict[str, str]:
+    from importlib import metadata
+
+    out = {"python": platform.python_version(), "pyyijing": yj.__version__}
+    for dist in ("numpy", "grpcio", "protobuf", "Cython", "pybind11"):
+        try:
+            out[dist] = metadata.version(dist)
+        except metadata.PackageNotFoundError:
+            pass
+    try:
+        import subprocess
+
+        cxx = subprocess.run(["g++", "--version"], capture_output=True, text=True).stdout
+        out["g++"] = cxx.splitlines()[0] if cxx else "none"
+        rev = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"],
+                             capture_output=True, text=True).stdout.strip()
+        if rev:
+            out["git"] = rev
+    except OSError:
+        pass
+    return out
+
+
+def machine() -> dict[str, Any]:
+    load = os.getloadavg() if hasattr(os, "getloadavg") else None
+    return {
+        "cpu": _cpu_model(),
+        "cores": os.cpu_count(),
+        "platform": platform.platform(),
+        "machine": platform.machine(),
+        "loadavg_at_start": list(load) if load else None,
+    }
+
+
+# --------------------------------------------------------------------- formatting
+
+
+def _num(x: float, unit: str) -> str:
+    if math.isnan(x):
+        return "-"
+    if unit == "x":
+        return f"{x:.2f}x" if x < 100 else f"{x:,.0f}x"
+    if unit in ("ms", "MiB"):
+        return f"{x:.2f}" if x < 100 else f"{x:,.0f}"
+    if x >= 100:
+        return f"{x:,.0f}"
+    return f"{x:.3g}"
+
+
+def markdown_table(figs: list[Figure]) -> str:
+    head = "| section | figure | median | min .. max | unit | reps |"
+    sep = "| --- | --- | ---: | ---: | --- | ---: |"
+    lines = [head, sep]
+    for f in figs:
+        if not f.samples:
+            lines.append(f"| {f.group} | {f.label} | skipped | {f.note} | | 0 |")
+            continue
+        lines.append(
+            f"| {f.group} | {f.label} | {_num(f.median, f.unit)} | "
+            f"{_num(f.min, f.unit)} .. {_num(f.max, f.unit)} | "
+            f"{'' if f.unit == 'x' else f.unit} | {len(f.samples)} |"
+        )
+    return "\n".join(lines)
+
+
+def text_table(figs: list[Figure]) -> str:
+    rows = [("section", "figure", "median", "min .. max", "unit", "n")]
+    for f in figs:
+        if not f.samples:
+            rows.append((f.group, f.label, "skipped", "", "", "0"))
+            continue
+        rows.append((f.group, f.label, _num(f.median, f.unit),
+                     f"{_num(f.min, f.unit)} .. {_num(f.max, f.unit)}",
+                     "" if f.unit == "x" else f.unit, str(len(f.samples))))
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    out = []
+    for j, r in enumerate(rows):
+        cells = [c.ljust(widths[i]) if i in (0, 1, 4) else c.rjust(widths[i])
+                 for i, c in enumerate(r)]
+        out.append("  ".join(cells).rstrip())
+        if j == 0:
+            out.append("  ".join("-" * w for w in widths))
+    return "\n".join(out)
+
+
+# --------------------------------------------------------------------- floors
+
+FLOORS: list[tuple[str, str, str, float]] = [
+    # (figure key, what, comparison, floor)
+    ("sim_backends.ratio_native_python", "native / python, whole games (yj.simulate)", ">=", 100.0),
+    ("api_games.ratio_native_python", "native / python, whole games (Game API loop)", ">=", 100.0),
+    ("yardstick.fraction", "native engine / yardstick", ">=", 0.5),
+    ("simulate.standard.random.t1", "random games/s, 1 thread", ">=", 300_000.0),
+    ("simulate.standard.heuristic.t1", "heuristic games/s, 1 thread", ">=", 100_000.0),
+    ("simulate.standard.random.scaling", "2 threads / 1 thread (docs/simulation.md)", ">=", 1.8),
+    ("service.validate_move.p99_at_1k", "ValidateMove p99 at 1,000 req/s (ms)", "<", 2.0),
+    ("service.validate_moves.moves_per_s", "ValidateMoves moves/s", ">=", 200_000.0),
+]
+
+
+def floors(figs: list[Figure]) -> list[dict[str, Any]]:
+    by = {f.key: f for f in figs}
+    out = []
+    for key, what, op, floor in FLOORS:
+        f = by.get(key)
+        if f is None or not f.samples:
+            out.append({"key": key, "what": what, "floor": f"{op} {floor:g}", "status": "not measured"})
+            continue
+        med = f.median
+        ok = med >= floor if op == ">=" else med < floor
+        by_how = med / floor if op == ">=" else floor / med
+        out.append({
+            "key": key, "what": what, "floor": f"{op} {floor:g}", "median": med,
+            "min": f.min, "max": f.max, "status": "met" if ok else "missed",
+            "fraction_of_floor": by_how,
+        })
+    return out
+
+
+def floors_text(rows: list[dict[str, Any]], md: bool = False) -> str:
+    lines = []
+    if md:
+        lines += ["| floor | target | median (min .. max) | status |", "| --- | --- | ---: | --- |"]
+    for r in rows:
+        unit = "x" if r["key"].endswith(("ratio_native_python", "fraction", "scaling")) else ""
+        if r["status"] == "not measured":
+            val = "-"
+        else:
+            val = (f"{_num(r['median'], unit)} ({_num(r['min'], unit)} .. {_num(r['max'], unit)})")
+        status = r["status"]
+        if status == "missed":
+            status += f" ({r['fraction_of_floor']:.0%} of the floor)"
+        if md:
+            lines.append(f"| {r['what']} | {r['floor']} | {val} | {status} |")
+        else:
+            lines.append(f"  {r['what']:<48} {r['floor']:>10}  {val:<34} {status}")
+    return "\n".join(lines)
+
+
+# --------------------------------------------------------------------- main
+
+
+def parse(argv: Sequence[str] | None) -> argparse.Namespace:
+    p = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__.split("\n")[0])
+    p.add_argument("--quick", action="store_true", help="smoke-test sizes (< 1 minute)")
+    p.add_argument("--json", metavar="PATH", help="JSON output (default build/bench/results[-quick].json)")
+    p.add_argument("--results", metavar="PATH",
+                   help="Markdown results file (default benchmarks/RESULTS.md for a full run; "
+                        "a quick run writes none unless given)")
+    p.add_argument("--only", metavar="SECTIONS", help=f"comma-separated subset of {','.join(SECTIONS)}")
+    p.add_argument("--reps", type=int, help="repetitions per figure (default 5, quick 3)")
+    p.add_argument("--command", default=None, help=argparse.SUPPRESS)
+    return p.parse_args(argv)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse(argv)
+    quick = args.quick
+    only = set(SECTIONS if not args.only else args.only.split(","))
+    bad = only - set(SECTIONS)
+    if bad:
+        print(f"benchmarks: unknown section(s) {', '.join(sorted(bad))}; sections: "
+              f"{', '.join(SECTIONS)}", file=sys.stderr)
+        return 2
+    st = Settings(
+        quick=quick,
+        reps=args.reps or (3 if quick else 5),
+        target=0.04 if quick else 0.5,
+        threads_all=os.cpu_count() or 1,
+        memory_games=200_000 if quick else 10_000_000,
+        service_seconds=0.5 if quick else 3.0,
+        backends=available_backends(),
+    )
+    build_dir = os.path.join(ROOT, "build", "bench")
+    json_path = args.json or os.path.join(build_dir, "results-quick.json" if quick else "results.json")
+    results_path = args.results or (None if quick else os.path.join(HERE, "RESULTS.md"))
+    command = args.command or "python -m benchmarks " + " ".join(
+        shlex.quote(a) for a in (argv if argv is not None else sys.argv[1:]))
+
+    started = time.perf_counter()
+    date = dt.datetime.now(dt.timezone.utc).replace(microsecond=0).isoformat()
+    print(f"pyyijing {yj.__version__} benchmarks ({'quick' if quick else 'full'}), backends "
+          f"{', '.join(st.backends)}; active {yj.backend()}; {os.cpu_count()} cores", file=sys.stderr)
+    figs: list[Figure] = []
+    timings: dict[str, float] = {}
+    positions = _midgame_positions(24 if quick else 120, seed=1)
+
+    def section(name: str, fn: Callable[[], list[Figure]]) -> None:
+        if name not in only:
+            return
+        t0 = time.perf_counter()
+        print(f"  {name} ...", file=sys.stderr, flush=True)
+        try:
+            got = fn()
+        except Exception as exc:  # a section that fails is reported, not fatal
+            got = [Figure(f"{name}.error", f"{name} (failed)", "", [], name,
+                          f"{type(exc).__name__}: {exc}")]
+        figs.extend(got)
+        timings[name] = time.perf_counter() - t0
+
+    section("kernels", lambda: bench_shuffle(st) + bench_hexagrams(st)
+            + bench_ready(st, positions) + bench_validate(st, positions))
+    section("games", lambda: bench_api_games(st) + bench_simulate_backends(st))
+    section("yardstick", lambda: bench_yardstick(st, build_dir))
+    section("simulate", lambda: bench_simulate_scaling(st))
+    section("service", lambda: bench_service(2 if quick else st.reps, st.service_seconds,
+                                             positions))
+    section("memory", lambda: bench_memory(st))
+    elapsed = time.perf_counter() - started
+
+    fl = floors(figs)
+    report = {
+        "format": "pyyijing.bench",
+        "version": 1,
+        "date": date,
+        "command": command,
+        "mode": "quick" if quick else "full",
+        "machine": machine(),
+        "backend": yj.backend(),
+        "backends": list(st.backends),
+        "versions": _versions(),
+        "settings": {"reps": st.reps, "target_seconds_per_sample": st.target,
+                     "threads_all": st.threads_all, "memory_games": st.memory_games,
+                     "service_seconds_per_run": st.service_seconds},
+        "seconds": elapsed,
+        "section_seconds": timings,
+        "figures": [f.to_dict() for f in figs],
+        "floors": fl,
+    }
+    os.makedirs(os.path.dirname(os.path.abspath(json_path)), exist_ok=True)
+    with open(json_path, "w") as f:
+        json.dump(_clean(report), f, indent=1, allow_nan=False)
+        f.write("\n")
+    print(text_table(figs))
+    print("\nFloors (issue 7):")
+    print(floors_text(fl))
+    print(f"\n{len(figs)} figures in {elapsed:.1f} s; JSON: {json_path}")
+    if results_path:
+        write_results(results_path, report, figs, fl)
+        print(f"results: {results_path}")
+    return 0
+
+
+def _clean(x: Any) -> Any:
+    """JSON-safe copy: NaN/inf become None, NumPy scalars plain numbers."""
+    if isinstance(x, dict):
+        return {str(k): _clean(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple)):
+        return [_clean(v) for v in x]
+    if hasattr(x, "item") and not isinstance(x, (str, bytes)):
+        x = x.item()
+    if isinstance(x, float) and not math.isfinite(x):
+        return None
+    return x
+
+
+def write_results(path: str, report: dict[str, Any], figs: list[Figure],
+                  fl: list[dict[str, Any]]) -> None:
+    m = report["machine"]
+    v = report["versions"]
+    notes = [f"- {f.label}: {f.note}" for f in figs if f.note]
+    text = f"""# Benchmark results
+
+Produced by `{report['command']}` (`make bench` runs it; `yijing bench` too) on
+{report['date']}, {report['mode']} run, {report['seconds']:.0f} s.
+
+Machine: {m['cpu']}, {m['cores']} cores ({m['platform']}; load average at start
+{', '.join(f'{x:.2f}' for x in (m['loadavg_at_start'] or []))}; the cores are shared
+and noisy, so ratios are measured side by side in this one run).
+Versions: {', '.join(f'{k} {val}' for k, val in v.items())}. Active backend
+`{report['backend']}`; backends measured: {', '.join(report['backends'])}.
+
+Every figure: {report['settings']['reps']} repetitions after a warm-up (calibration)
+run, about {report['settings']['target_seconds_per_sample']} s each; median, min and
+max over the repetitions. Ratios are per repetition (interleaved runs), then
+the median and range of those ratios. Full data: the JSON file of the run.
+
+{markdown_table(figs)}
+
+## Floors (issue 7)
+
+{floors_text(fl, md=True)}
+
+## What each figure is
+
+{chr(10).join(notes)}
+"""
+    with open(path, "w") as f:
+        f.write(text)

@@ -1,0 +1,226 @@
+"""The gRPC service on loopback: ValidateMove latency at a fixed rate, maximum
+throughput with an async client, ValidateMoves moves/s.
+
+The server is ``python -m service`` in a child process (its default
+configuration: info logs, metrics on, worker threads min(4, CPUs)) on
+127.0.0.1 with a free port and a temporary SQLite file; the client is
+``grpc.aio`` in this process. Both share the machine's cores.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import queue
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from typing import Any
+
+from .timing import Figure
+
+
+def service_available() -> str | None:
+    """None when the service and grpc import, else why not."""
+    try:
+        import grpc  # noqa: F401
+
+        import service  # noqa: F401
+        from service.convert import pb2, pb2_grpc  # noqa: F401
+    except Exception as exc:  # any import problem means: skip the section
+        return f"service not importable: {exc}"
+    return None
+
+
+class Server:
+    def __init__(self, workdir: str) -> None:
+        cmd = [sys.executable, "-m", "service", "--address", "127.0.0.1:0",
+               "--metrics-address", "127.0.0.1:0", "--db", os.path.join(workdir, "s.sqlite3")]
+        env = {**os.environ, "PYTHONSAFEPATH": "1"}
+        self.proc = subprocess.Popen(cmd, cwd=workdir, env=env, stdout=subprocess.DEVNULL,
+                                     stderr=subprocess.PIPE, text=True)
+        found: queue.Queue[dict[str, Any] | None] = queue.Queue()
+        self.log_lines = 0
+
+        def pump() -> None:
+            assert self.proc.stderr is not None
+            for raw in self.proc.stderr:
+                self.log_lines += 1
+                if "serving" in raw:
+                    try:
+                        rec = json.loads(raw)
+                    except ValueError:
+                        continue
+                    if rec.get("msg") == "serving":
+                        found.put(rec)
+            found.put(None)
+
+        threading.Thread(target=pump, daemon=True).start()
+        rec = found.get(timeout=120)
+        if rec is None:
+            self.proc.wait()
+            raise RuntimeError("the service did not start")
+        self.target = rec["address"]
+        self.backend = rec.get("backend")
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+
+
+def _pct(xs: list[float], p: float) -> float:
+    if not xs:
+        return float("nan")
+    s = sorted(xs)
+    i = min(len(s) - 1, max(0, int(round(p * (len(s) - 1)))))
+    return s[i]
+
+
+def _requests(pb2: Any, positions: list[tuple[int, list[str]]], seed: int) -> list[Any]:
+    import pyyijing as yj
+
+    rng = random.Random(seed)
+    out = []
+    for s, moves in positions:
+        g = yj.Game(yj.Rules(), seed=s)
+        for m in moves:
+            g.apply(m)
+        legal = g.legal_moves()
+        cands = [rng.choice(legal), rng.choice(legal), f"s{g.to_act[0]}:play=111", "s0:plya=10"]
+        pos = pb2.Position(rules=pb2.Rules(players=4), deal=pb2.Deal(seed=s), moves=moves)
+        out += [pb2.ValidateMoveRequest(position=pos, move=m) for m in cands]
+    rng.shuffle(out)
+    return out
+
+
+async def _fixed_rate(stub: Any, reqs: list[Any], rate: float, seconds: float) -> dict[str, Any]:
+    n = int(rate * seconds)
+    lat: list[float] = []
+    lag: list[float] = []
+    errors = 0
+    loop = asyncio.get_running_loop()
+
+    async def one(i: int, due: float) -> None:
+        nonlocal errors
+        t = loop.time()
+        lag.append(t - due)
+        try:
+            await stub.ValidateMove(reqs[i % len(reqs)], timeout=10)
+        except Exception:
+            errors += 1
+            return
+        lat.append(loop.time() - t)
+
+    t0 = loop.time() + 0.01
+    tasks = []
+    for i in range(n):
+        due = t0 + i / rate
+        delay = due - loop.time()
+        if delay > 0:
+            await asyncio.sleep(delay)
+        tasks.append(asyncio.create_task(one(i, due)))
+    await asyncio.gather(*tasks)
+    elapsed = loop.time() - t0
+    return {"sent": n, "ok": len(lat), "errors": errors, "achieved_rps": n / elapsed,
+            "p50_ms": _pct(lat, 0.5) * 1e3, "p99_ms": _pct(lat, 0.99) * 1e3,
+            "lag_p99_ms": _pct(lag, 0.99) * 1e3}
+
+
+async def _closed_loop(call: Any, items: list[Any], concurrency: int, seconds: float,
+                       max_calls: int) -> dict[str, Any]:
+    loop = asyncio.get_running_loop()
+    lat: list[float] = []
+    done = 0
+    errors = 0
+    end = loop.time() + seconds
+
+    async def worker(w: int) -> None:
+        nonlocal done, errors
+        i = w
+        while loop.time() < end and done + errors < max_calls:
+            t = loop.time()
+            try:
+                await call(items[i % len(items)], timeout=30)
+            except Exception:
+                errors += 1
+                continue
+            lat.append(loop.time() - t)
+            done += 1
+            i += concurrency
+
+    t0 = loop.time()
+    await asyncio.gather(*(worker(w) for w in range(concurrency)))
+    elapsed = loop.time() - t0
+    return {"calls": done, "errors": errors, "seconds": elapsed, "rps": done / elapsed,
+            "p50_ms": _pct(lat, 0.5) * 1e3, "p99_ms": _pct(lat, 0.99) * 1e3}
+
+
+async def _run(target: str, pb2: Any, pb2_grpc: Any, reqs: list[Any], reps: int,
+               seconds: float) -> dict[str, list[dict[str, Any]]]:
+    import grpc
+
+    out: dict[str, list[dict[str, Any]]] = {"fixed": [], "max": [], "batch": []}
+    async with grpc.aio.insecure_channel(target) as ch:
+        await asyncio.wait_for(ch.channel_ready(), 60)
+        stub = pb2_grpc.RuleEngineServiceStub(ch)
+        batches = [pb2.ValidateMovesRequest(requests=reqs[i : i + 256])
+                   for i in range(0, len(reqs) - 255, 256)] or [
+            pb2.ValidateMovesRequest(requests=(reqs * 256)[:256])]
+        # warm-up: every request once (server caches, client channel), a few batches
+        await _closed_loop(stub.ValidateMove, reqs, 8, min(1.0, seconds), len(reqs))
+        await _closed_loop(stub.ValidateMoves, batches, 2, min(1.0, seconds), 4)
+        for _ in range(reps):
+            out["fixed"].append(await _fixed_rate(stub, reqs, 1000.0, seconds))
+            out["max"].append(await _closed_loop(stub.ValidateMove, reqs, 32, seconds, 200_000))
+            r = await _closed_loop(stub.ValidateMoves, batches, 4, seconds, 5_000)
+            r["moves_per_s"] = r["rps"] * 256
+            out["batch"].append(r)
+    return out
+
+
+def bench_service(reps: int, seconds: float, positions: list[tuple[int, list[str]]]) -> list[Figure]:
+    why = service_available()
+    if why:
+        return [Figure("service.skipped", "service (skipped)", "", [], "service", why)]
+    from service.convert import pb2, pb2_grpc
+
+    reqs = _requests(pb2, positions, 5)
+    with tempfile.TemporaryDirectory(prefix="yj-bench-") as tmp:
+        srv = Server(tmp)
+        try:
+            t0 = time.perf_counter()
+            res = asyncio.run(_run(srv.target, pb2, pb2_grpc, reqs, reps, seconds))
+            wall = time.perf_counter() - t0
+        finally:
+            srv.stop()
+    fixed, mx, batch = res["fixed"], res["max"], res["batch"]
+    moves_per_req = statistics.mean(len(r.position.moves) for r in reqs)
+    note = (f"loopback, server `python -m service` (backend {srv.backend}) in a child process, "
+            f"grpc.aio client; positions of {moves_per_req:.0f} moves on average (replayed per call)")
+    return [
+        Figure("service.validate_move.p50_at_1k", "ValidateMove p50 at 1,000 req/s", "ms",
+               [r["p50_ms"] for r in fixed], "service", note,
+               {"runs": fixed, "seconds_per_run": seconds, "wall_seconds": wall}),
+        Figure("service.validate_move.p99_at_1k", "ValidateMove p99 at 1,000 req/s", "ms",
+               [r["p99_ms"] for r in fixed], "service",
+               f"achieved {min(r['achieved_rps'] for r in fixed):.0f}-"
+               f"{max(r['achieved_rps'] for r in fixed):.0f} req/s; errors "
+               f"{sum(r['errors'] for r in fixed)}"),
+        Figure("service.validate_move.max_rps", "ValidateMove max throughput (32 in flight)",
+               "req/s", [r["rps"] for r in mx], "service",
+               f"p99 at max {statistics.median(r['p99_ms'] for r in mx):.1f} ms; errors "
+               f"{sum(r['errors'] for r in mx)}", {"runs": mx}),
+        Figure("service.validate_moves.moves_per_s", "ValidateMoves moves/s (batches of 256)",
+               "moves/s", [r["moves_per_s"] for r in batch], "service",
+               f"4 batches in flight; errors {sum(r['errors'] for r in batch)}", {"runs": batch}),
+    ]

@@ -1,0 +1,44 @@
+"""Build and run the yardstick (benchmarks/yardstick/yardstick.cpp) with g++ -O2."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from typing import Any
+
+SOURCE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "yardstick", "yardstick.cpp")
+FLAGS = ["-O2", "-std=c++17", "-DNDEBUG"]
+
+
+def build_yardstick(build_dir: str) -> tuple[str | None, str]:
+    """(path of the executable, how it was built); (None, why) when there is no compiler."""
+    cxx = os.environ.get("CXX") or shutil.which("g++") or shutil.which("c++")
+    if cxx is None:
+        return None, "no C++ compiler (g++) on PATH"
+    os.makedirs(build_dir, exist_ok=True)
+    exe = os.path.join(build_dir, "yardstick")
+    cmd = [cxx, *FLAGS, "-o", exe, SOURCE]
+    stamp = exe + ".cmd"
+    fresh = (
+        os.path.exists(exe)
+        and os.path.getmtime(exe) >= os.path.getmtime(SOURCE)
+        and os.path.exists(stamp)
+        and open(stamp).read() == " ".join(cmd)
+    )
+    if not fresh:
+        proc = subprocess.run(cmd, capture_output=True, text=True)
+        if proc.returncode != 0:
+            return None, f"build failed: {proc.stderr.strip()[:500]}"
+        with open(stamp, "w") as f:
+            f.write(" ".join(cmd))
+    return exe, " ".join(os.path.basename(c) if c == cxx else c for c in cmd)
+
+
+def run_yardstick(exe: str, games: int, seed: int = 1) -> dict[str, Any]:
+    """One timed loop of `games` games; its JSON line (games, seconds, mean_plies, ...)."""
+    out = subprocess.run([exe, str(games), str(seed), "1"], capture_output=True, text=True,
+                         check=True).stdout
+    rec: dict[str, Any] = json.loads(out.strip().splitlines()[-1])
+    return rec
