@@ -3,6 +3,8 @@
 # make clean - remove build outputs and the venv
 # make serve - build + install pyyijing[service], run the gRPC service on 127.0.0.1:50051
 #              (metrics 127.0.0.1:9464/metrics; sessions in build/service/; YIJING_* env, ARGS=...)
+# make bench - build + install, run the benchmark suite (table, build/bench/results.json,
+#              benchmarks/RESULTS.md); ARGS=--quick for the one-minute smoke run
 SHELL := bash
 .SHELLFLAGS := -euo pipefail -c
 .DELETE_ON_ERROR:
@@ -17,7 +19,7 @@ BUILD_REQS := "scikit-build-core>=0.10" "pybind11>=2.12" "cython>=3.0" "cython-c
 DOCTEST_HEADER := /usr/include/doctest/doctest.h
 CPP_BUILD := build/cpp
 
-.PHONY: test install sysdeps cpp-test py-test lint clean serve
+.PHONY: test install sysdeps cpp-test py-test lint clean serve bench
 
 test: install cpp-test py-test
 
@@ -48,6 +50,10 @@ py-test: install
 # -I: the repo root must not shadow the installed pyyijing (it has no compiled modules).
 serve: install
 	YIJING_DB="$${YIJING_DB:-build/service/sessions.sqlite3}" $(VPY) -I -m service $(ARGS)
+
+# Run from the repo root; benchmarks/__init__.py makes the installed pyyijing win over the source tree.
+bench: install
+	$(VPY) -m benchmarks --command "make bench$(if $(ARGS), ARGS='$(ARGS)')" $(ARGS)
 
 lint: install
 	$(VENV)/bin/ruff check .
