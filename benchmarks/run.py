@@ -9,6 +9,7 @@ in well under a minute and leaves RESULTS.md alone unless ``--results`` is given
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime as dt
 import json
 import math
@@ -25,6 +26,7 @@ import pyyijing as yj
 from .service_bench import bench_service
 from .suite import (
     Settings,
+    _midgame_positions,
     available_backends,
     bench_api_games,
     bench_hexagrams,
@@ -35,7 +37,6 @@ from .suite import (
     bench_simulate_scaling,
     bench_validate,
     bench_yardstick,
-    _midgame_positions,
 )
 from .timing import Figure
 
@@ -60,17 +61,16 @@ def _versions() -> dict[str, str]:
 
     out = {"python": platform.python_version(), "pyyijing": yj.__version__}
     for dist in ("numpy", "grpcio", "protobuf", "Cython", "pybind11"):
-        try:
+        with contextlib.suppress(metadata.PackageNotFoundError):
             out[dist] = metadata.version(dist)
-        except metadata.PackageNotFoundError:
-            pass
     try:
         import subprocess
 
         cxx = subprocess.run(["g++", "--version"], capture_output=True, text=True).stdout
         out["g++"] = cxx.splitlines()[0] if cxx else "none"
-        rev = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"],
-                             capture_output=True, text=True).stdout.strip()
+        rev = subprocess.run(
+            ["git", "-C", ROOT, "rev-parse", "--short", "HEAD"], capture_output=True, text=True
+        ).stdout.strip()
         if rev:
             out["git"] = rev
     except OSError:
@@ -126,14 +126,22 @@ def text_table(figs: list[Figure]) -> str:
         if not f.samples:
             rows.append((f.group, f.label, "skipped", "", "", "0"))
             continue
-        rows.append((f.group, f.label, _num(f.median, f.unit),
-                     f"{_num(f.min, f.unit)} .. {_num(f.max, f.unit)}",
-                     "" if f.unit == "x" else f.unit, str(len(f.samples))))
+        rows.append(
+            (
+                f.group,
+                f.label,
+                _num(f.median, f.unit),
+                f"{_num(f.min, f.unit)} .. {_num(f.max, f.unit)}",
+                "" if f.unit == "x" else f.unit,
+                str(len(f.samples)),
+            )
+        )
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     out = []
     for j, r in enumerate(rows):
-        cells = [c.ljust(widths[i]) if i in (0, 1, 4) else c.rjust(widths[i])
-                 for i, c in enumerate(r)]
+        cells = [
+            c.ljust(widths[i]) if i in (0, 1, 4) else c.rjust(widths[i]) for i, c in enumerate(r)
+        ]
         out.append("  ".join(cells).rstrip())
         if j == 0:
             out.append("  ".join("-" * w for w in widths))
@@ -161,16 +169,25 @@ def floors(figs: list[Figure]) -> list[dict[str, Any]]:
     for key, what, op, floor in FLOORS:
         f = by.get(key)
         if f is None or not f.samples:
-            out.append({"key": key, "what": what, "floor": f"{op} {floor:g}", "status": "not measured"})
+            out.append(
+                {"key": key, "what": what, "floor": f"{op} {floor:g}", "status": "not measured"}
+            )
             continue
         med = f.median
         ok = med >= floor if op == ">=" else med < floor
         by_how = med / floor if op == ">=" else floor / med
-        out.append({
-            "key": key, "what": what, "floor": f"{op} {floor:g}", "median": med,
-            "min": f.min, "max": f.max, "status": "met" if ok else "missed",
-            "fraction_of_floor": by_how,
-        })
+        out.append(
+            {
+                "key": key,
+                "what": what,
+                "floor": f"{op} {floor:g}",
+                "median": med,
+                "min": f.min,
+                "max": f.max,
+                "status": "met" if ok else "missed",
+                "fraction_of_floor": by_how,
+            }
+        )
     return out
 
 
@@ -183,7 +200,7 @@ def floors_text(rows: list[dict[str, Any]], md: bool = False) -> str:
         if r["status"] == "not measured":
             val = "-"
         else:
-            val = (f"{_num(r['median'], unit)} ({_num(r['min'], unit)} .. {_num(r['max'], unit)})")
+            val = f"{_num(r['median'], unit)} ({_num(r['min'], unit)} .. {_num(r['max'], unit)})"
         status = r["status"]
         if status == "missed":
             status += f" ({r['fraction_of_floor']:.0%} of the floor)"
@@ -200,11 +217,18 @@ def floors_text(rows: list[dict[str, Any]], md: bool = False) -> str:
 def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     p = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__.split("\n")[0])
     p.add_argument("--quick", action="store_true", help="smoke-test sizes (< 1 minute)")
-    p.add_argument("--json", metavar="PATH", help="JSON output (default build/bench/results[-quick].json)")
-    p.add_argument("--results", metavar="PATH",
-                   help="Markdown results file (default benchmarks/RESULTS.md for a full run; "
-                        "a quick run writes none unless given)")
-    p.add_argument("--only", metavar="SECTIONS", help=f"comma-separated subset of {','.join(SECTIONS)}")
+    p.add_argument(
+        "--json", metavar="PATH", help="JSON output (default build/bench/results[-quick].json)"
+    )
+    p.add_argument(
+        "--results",
+        metavar="PATH",
+        help="Markdown results file (default benchmarks/RESULTS.md for a full run; "
+        "a quick run writes none unless given)",
+    )
+    p.add_argument(
+        "--only", metavar="SECTIONS", help=f"comma-separated subset of {','.join(SECTIONS)}"
+    )
     p.add_argument("--reps", type=int, help="repetitions per figure (default 5, quick 3)")
     p.add_argument("--command", default=None, help=argparse.SUPPRESS)
     return p.parse_args(argv)
@@ -216,8 +240,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     only = set(SECTIONS if not args.only else args.only.split(","))
     bad = only - set(SECTIONS)
     if bad:
-        print(f"benchmarks: unknown section(s) {', '.join(sorted(bad))}; sections: "
-              f"{', '.join(SECTIONS)}", file=sys.stderr)
+        print(
+            f"benchmarks: unknown section(s) {', '.join(sorted(bad))}; sections: "
+            f"{', '.join(SECTIONS)}",
+            file=sys.stderr,
+        )
         return 2
     st = Settings(
         quick=quick,
@@ -229,15 +256,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         backends=available_backends(),
     )
     build_dir = os.path.join(ROOT, "build", "bench")
-    json_path = args.json or os.path.join(build_dir, "results-quick.json" if quick else "results.json")
+    json_path = args.json or os.path.join(
+        build_dir, "results-quick.json" if quick else "results.json"
+    )
     results_path = args.results or (None if quick else os.path.join(HERE, "RESULTS.md"))
     command = args.command or "python -m benchmarks " + " ".join(
-        shlex.quote(a) for a in (argv if argv is not None else sys.argv[1:]))
+        shlex.quote(a) for a in (argv if argv is not None else sys.argv[1:])
+    )
 
     started = time.perf_counter()
     date = dt.datetime.now(dt.timezone.utc).replace(microsecond=0).isoformat()
-    print(f"pyyijing {yj.__version__} benchmarks ({'quick' if quick else 'full'}), backends "
-          f"{', '.join(st.backends)}; active {yj.backend()}; {os.cpu_count()} cores", file=sys.stderr)
+    print(
+        f"pyyijing {yj.__version__} benchmarks ({'quick' if quick else 'full'}), backends "
+        f"{', '.join(st.backends)}; active {yj.backend()}; {os.cpu_count()} cores",
+        file=sys.stderr,
+    )
     figs: list[Figure] = []
     timings: dict[str, float] = {}
     positions = _midgame_positions(24 if quick else 120, seed=1)
@@ -250,18 +283,34 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             got = fn()
         except Exception as exc:  # a section that fails is reported, not fatal
-            got = [Figure(f"{name}.error", f"{name} (failed)", "", [], name,
-                          f"{type(exc).__name__}: {exc}")]
+            got = [
+                Figure(
+                    f"{name}.error",
+                    f"{name} (failed)",
+                    "",
+                    [],
+                    name,
+                    f"{type(exc).__name__}: {exc}",
+                )
+            ]
         figs.extend(got)
         timings[name] = time.perf_counter() - t0
 
-    section("kernels", lambda: bench_shuffle(st) + bench_hexagrams(st)
-            + bench_ready(st, positions) + bench_validate(st, positions))
+    section(
+        "kernels",
+        lambda: (
+            bench_shuffle(st)
+            + bench_hexagrams(st)
+            + bench_ready(st, positions)
+            + bench_validate(st, positions)
+        ),
+    )
     section("games", lambda: bench_api_games(st) + bench_simulate_backends(st))
     section("yardstick", lambda: bench_yardstick(st, build_dir))
     section("simulate", lambda: bench_simulate_scaling(st))
-    section("service", lambda: bench_service(2 if quick else st.reps, st.service_seconds,
-                                             positions))
+    section(
+        "service", lambda: bench_service(2 if quick else st.reps, st.service_seconds, positions)
+    )
     section("memory", lambda: bench_memory(st))
     elapsed = time.perf_counter() - started
 
@@ -276,9 +325,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         "backend": yj.backend(),
         "backends": list(st.backends),
         "versions": _versions(),
-        "settings": {"reps": st.reps, "target_seconds_per_sample": st.target,
-                     "threads_all": st.threads_all, "memory_games": st.memory_games,
-                     "service_seconds_per_run": st.service_seconds},
+        "settings": {
+            "reps": st.reps,
+            "target_seconds_per_sample": st.target,
+            "threads_all": st.threads_all,
+            "memory_games": st.memory_games,
+            "service_seconds_per_run": st.service_seconds,
+        },
         "seconds": elapsed,
         "section_seconds": timings,
         "figures": [f.to_dict() for f in figs],
@@ -311,24 +364,25 @@ def _clean(x: Any) -> Any:
     return x
 
 
-def write_results(path: str, report: dict[str, Any], figs: list[Figure],
-                  fl: list[dict[str, Any]]) -> None:
+def write_results(
+    path: str, report: dict[str, Any], figs: list[Figure], fl: list[dict[str, Any]]
+) -> None:
     m = report["machine"]
     v = report["versions"]
     notes = [f"- {f.label}: {f.note}" for f in figs if f.note]
     text = f"""# Benchmark results
 
-Produced by `{report['command']}` (`make bench` runs it; `yijing bench` too) on
-{report['date']}, {report['mode']} run, {report['seconds']:.0f} s.
+Produced by `{report["command"]}` (`make bench` runs it; `yijing bench` too) on
+{report["date"]}, {report["mode"]} run, {report["seconds"]:.0f} s.
 
-Machine: {m['cpu']}, {m['cores']} cores ({m['platform']}; load average at start
-{', '.join(f'{x:.2f}' for x in (m['loadavg_at_start'] or []))}; the cores are shared
+Machine: {m["cpu"]}, {m["cores"]} cores ({m["platform"]}; load average at start
+{", ".join(f"{x:.2f}" for x in (m["loadavg_at_start"] or []))}; the cores are shared
 and noisy, so ratios are measured side by side in this one run).
-Versions: {', '.join(f'{k} {val}' for k, val in v.items())}. Active backend
-`{report['backend']}`; backends measured: {', '.join(report['backends'])}.
+Versions: {", ".join(f"{k} {val}" for k, val in v.items())}. Active backend
+`{report["backend"]}`; backends measured: {", ".join(report["backends"])}.
 
-Every figure: {report['settings']['reps']} repetitions after a warm-up (calibration)
-run, about {report['settings']['target_seconds_per_sample']} s each; median, min and
+Every figure: {report["settings"]["reps"]} repetitions after a warm-up (calibration)
+run, about {report["settings"]["target_seconds_per_sample"]} s each; median, min and
 max over the repetitions. Ratios are per repetition (interleaved runs), then
 the median and range of those ratios. Full data: the JSON file of the run.
 

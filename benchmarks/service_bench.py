@@ -39,11 +39,21 @@ def service_available() -> str | None:
 
 class Server:
     def __init__(self, workdir: str) -> None:
-        cmd = [sys.executable, "-m", "service", "--address", "127.0.0.1:0",
-               "--metrics-address", "127.0.0.1:0", "--db", os.path.join(workdir, "s.sqlite3")]
+        cmd = [
+            sys.executable,
+            "-m",
+            "service",
+            "--address",
+            "127.0.0.1:0",
+            "--metrics-address",
+            "127.0.0.1:0",
+            "--db",
+            os.path.join(workdir, "s.sqlite3"),
+        ]
         env = {**os.environ, "PYTHONSAFEPATH": "1"}
-        self.proc = subprocess.Popen(cmd, cwd=workdir, env=env, stdout=subprocess.DEVNULL,
-                                     stderr=subprocess.PIPE, text=True)
+        self.proc = subprocess.Popen(
+            cmd, cwd=workdir, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True
+        )
         found: queue.Queue[dict[str, Any] | None] = queue.Queue()
         self.log_lines = 0
 
@@ -82,7 +92,7 @@ def _pct(xs: list[float], p: float) -> float:
     if not xs:
         return float("nan")
     s = sorted(xs)
-    i = min(len(s) - 1, max(0, int(round(p * (len(s) - 1)))))
+    i = min(len(s) - 1, max(0, round(p * (len(s) - 1))))
     return s[i]
 
 
@@ -131,13 +141,20 @@ async def _fixed_rate(stub: Any, reqs: list[Any], rate: float, seconds: float) -
         tasks.append(asyncio.create_task(one(i, due)))
     await asyncio.gather(*tasks)
     elapsed = loop.time() - t0
-    return {"sent": n, "ok": len(lat), "errors": errors, "achieved_rps": n / elapsed,
-            "p50_ms": _pct(lat, 0.5) * 1e3, "p99_ms": _pct(lat, 0.99) * 1e3,
-            "lag_p99_ms": _pct(lag, 0.99) * 1e3}
+    return {
+        "sent": n,
+        "ok": len(lat),
+        "errors": errors,
+        "achieved_rps": n / elapsed,
+        "p50_ms": _pct(lat, 0.5) * 1e3,
+        "p99_ms": _pct(lat, 0.99) * 1e3,
+        "lag_p99_ms": _pct(lag, 0.99) * 1e3,
+    }
 
 
-async def _closed_loop(call: Any, items: list[Any], concurrency: int, seconds: float,
-                       max_calls: int) -> dict[str, Any]:
+async def _closed_loop(
+    call: Any, items: list[Any], concurrency: int, seconds: float, max_calls: int
+) -> dict[str, Any]:
     loop = asyncio.get_running_loop()
     lat: list[float] = []
     done = 0
@@ -161,21 +178,29 @@ async def _closed_loop(call: Any, items: list[Any], concurrency: int, seconds: f
     t0 = loop.time()
     await asyncio.gather(*(worker(w) for w in range(concurrency)))
     elapsed = loop.time() - t0
-    return {"calls": done, "errors": errors, "seconds": elapsed, "rps": done / elapsed,
-            "p50_ms": _pct(lat, 0.5) * 1e3, "p99_ms": _pct(lat, 0.99) * 1e3}
+    return {
+        "calls": done,
+        "errors": errors,
+        "seconds": elapsed,
+        "rps": done / elapsed,
+        "p50_ms": _pct(lat, 0.5) * 1e3,
+        "p99_ms": _pct(lat, 0.99) * 1e3,
+    }
 
 
-async def _run(target: str, pb2: Any, pb2_grpc: Any, reqs: list[Any], reps: int,
-               seconds: float) -> dict[str, list[dict[str, Any]]]:
+async def _run(
+    target: str, pb2: Any, pb2_grpc: Any, reqs: list[Any], reps: int, seconds: float
+) -> dict[str, list[dict[str, Any]]]:
     import grpc
 
     out: dict[str, list[dict[str, Any]]] = {"fixed": [], "max": [], "batch": []}
     async with grpc.aio.insecure_channel(target) as ch:
         await asyncio.wait_for(ch.channel_ready(), 60)
         stub = pb2_grpc.RuleEngineServiceStub(ch)
-        batches = [pb2.ValidateMovesRequest(requests=reqs[i : i + 256])
-                   for i in range(0, len(reqs) - 255, 256)] or [
-            pb2.ValidateMovesRequest(requests=(reqs * 256)[:256])]
+        batches = [
+            pb2.ValidateMovesRequest(requests=reqs[i : i + 256])
+            for i in range(0, len(reqs) - 255, 256)
+        ] or [pb2.ValidateMovesRequest(requests=(reqs * 256)[:256])]
         # warm-up: every request once (server caches, client channel), a few batches
         await _closed_loop(stub.ValidateMove, reqs, 8, min(1.0, seconds), len(reqs))
         await _closed_loop(stub.ValidateMoves, batches, 2, min(1.0, seconds), 4)
@@ -188,7 +213,9 @@ async def _run(target: str, pb2: Any, pb2_grpc: Any, reqs: list[Any], reps: int,
     return out
 
 
-def bench_service(reps: int, seconds: float, positions: list[tuple[int, list[str]]]) -> list[Figure]:
+def bench_service(
+    reps: int, seconds: float, positions: list[tuple[int, list[str]]]
+) -> list[Figure]:
     why = service_available()
     if why:
         return [Figure("service.skipped", "service (skipped)", "", [], "service", why)]
@@ -205,22 +232,47 @@ def bench_service(reps: int, seconds: float, positions: list[tuple[int, list[str
             srv.stop()
     fixed, mx, batch = res["fixed"], res["max"], res["batch"]
     moves_per_req = statistics.mean(len(r.position.moves) for r in reqs)
-    note = (f"loopback, server `python -m service` (backend {srv.backend}) in a child process, "
-            f"grpc.aio client; positions of {moves_per_req:.0f} moves on average (replayed per call)")
+    note = (
+        f"loopback, server `python -m service` (backend {srv.backend}) in a child process, "
+        f"grpc.aio client; positions of {moves_per_req:.0f} moves on average (replayed per call)"
+    )
     return [
-        Figure("service.validate_move.p50_at_1k", "ValidateMove p50 at 1,000 req/s", "ms",
-               [r["p50_ms"] for r in fixed], "service", note,
-               {"runs": fixed, "seconds_per_run": seconds, "wall_seconds": wall}),
-        Figure("service.validate_move.p99_at_1k", "ValidateMove p99 at 1,000 req/s", "ms",
-               [r["p99_ms"] for r in fixed], "service",
-               f"achieved {min(r['achieved_rps'] for r in fixed):.0f}-"
-               f"{max(r['achieved_rps'] for r in fixed):.0f} req/s; errors "
-               f"{sum(r['errors'] for r in fixed)}"),
-        Figure("service.validate_move.max_rps", "ValidateMove max throughput (32 in flight)",
-               "req/s", [r["rps"] for r in mx], "service",
-               f"p99 at max {statistics.median(r['p99_ms'] for r in mx):.1f} ms; errors "
-               f"{sum(r['errors'] for r in mx)}", {"runs": mx}),
-        Figure("service.validate_moves.moves_per_s", "ValidateMoves moves/s (batches of 256)",
-               "moves/s", [r["moves_per_s"] for r in batch], "service",
-               f"4 batches in flight; errors {sum(r['errors'] for r in batch)}", {"runs": batch}),
+        Figure(
+            "service.validate_move.p50_at_1k",
+            "ValidateMove p50 at 1,000 req/s",
+            "ms",
+            [r["p50_ms"] for r in fixed],
+            "service",
+            note,
+            {"runs": fixed, "seconds_per_run": seconds, "wall_seconds": wall},
+        ),
+        Figure(
+            "service.validate_move.p99_at_1k",
+            "ValidateMove p99 at 1,000 req/s",
+            "ms",
+            [r["p99_ms"] for r in fixed],
+            "service",
+            f"achieved {min(r['achieved_rps'] for r in fixed):.0f}-"
+            f"{max(r['achieved_rps'] for r in fixed):.0f} req/s; errors "
+            f"{sum(r['errors'] for r in fixed)}",
+        ),
+        Figure(
+            "service.validate_move.max_rps",
+            "ValidateMove max throughput (32 in flight)",
+            "req/s",
+            [r["rps"] for r in mx],
+            "service",
+            f"p99 at max {statistics.median(r['p99_ms'] for r in mx):.1f} ms; errors "
+            f"{sum(r['errors'] for r in mx)}",
+            {"runs": mx},
+        ),
+        Figure(
+            "service.validate_moves.moves_per_s",
+            "ValidateMoves moves/s (batches of 256)",
+            "moves/s",
+            [r["moves_per_s"] for r in batch],
+            "service",
+            f"4 batches in flight; errors {sum(r['errors'] for r in batch)}",
+            {"runs": batch},
+        ),
     ]

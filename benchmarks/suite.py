@@ -51,8 +51,7 @@ def per_backend(
     """Figures for each backend plus the ratios native/cython and native/python."""
     side_by_side(sides, st.reps, st.target)
     out = [
-        Figure(f"{key}.{s.name}", f"{label} [{s.name}]", unit, s.rates, group, note)
-        for s in sides
+        Figure(f"{key}.{s.name}", f"{label} [{s.name}]", unit, s.rates, group, note) for s in sides
     ]
     by = {s.name: s for s in sides}
     if "native" in by:
@@ -256,8 +255,10 @@ def bench_validate(st: Settings, positions: list[tuple[int, list[str]]]) -> list
     pairs = [(i, m) for i, g in enumerate(ref) for m in _candidate_moves(g, rng)]
     rng.shuffle(pairs)
     legal = sum(ref[i].validate(m).ok for i, m in pairs)
-    codes = {b: [g.validate(m).code for g, m in ((gs[i], m) for i, m in pairs)] for b, gs in
-             ((b, _games_at(positions, b)) for b in st.backends)}
+    codes = {
+        b: [g.validate(m).code for g, m in ((gs[i], m) for i, m in pairs)]
+        for b, gs in ((b, _games_at(positions, b)) for b in st.backends)
+    }
     agree = all(codes[b] == codes[st.backends[0]] for b in st.backends)
     sides = []
     for b in st.backends:
@@ -323,7 +324,9 @@ def bench_simulate_backends(st: Settings) -> list[Figure]:
     for b in st.backends:
 
         def work(n: int, b: str = b) -> int:
-            yj.simulate(n, rules, seed=1, policies="random", threads=1, keep_arrays=False, backend=b)
+            yj.simulate(
+                n, rules, seed=1, policies="random", threads=1, keep_arrays=False, backend=b
+            )
             return n
 
         sides.append(Side(b, work, start=1000 if b == "native" else 1))
@@ -350,7 +353,9 @@ def bench_simulate_scaling(st: Settings) -> list[Figure]:
         sides = []
         for threads, name in ((1, "1 thread"), (st.threads_all, f"{st.threads_all} threads")):
 
-            def work(n: int, threads: int = threads, rules: yj.Rules = rules, p: str = policy) -> int:
+            def work(
+                n: int, threads: int = threads, rules: yj.Rules = rules, p: str = policy
+            ) -> int:
                 yj.simulate(n, rules, seed=2, policies=p, threads=threads, keep_arrays=False)
                 return n
 
@@ -358,12 +363,34 @@ def bench_simulate_scaling(st: Settings) -> list[Figure]:
         side_by_side(sides, st.reps, st.target)
         key = f"simulate.{variant}.{policy}"
         label = f"simulate {policy}, {variant}"
-        out.append(Figure(f"{key}.t1", f"{label}, 1 thread", "games/s", sides[0].rates, "simulate",
-                          "yj.simulate(keep_arrays=False), 4 players, 144 tiles"))
-        out.append(Figure(f"{key}.tall", f"{label}, {st.threads_all} threads", "games/s",
-                          sides[1].rates, "simulate"))
-        out.append(Figure(f"{key}.scaling", f"{label}: {st.threads_all} threads / 1", "x",
-                          ratio_samples(sides[1].rates, sides[0].rates), "simulate"))
+        out.append(
+            Figure(
+                f"{key}.t1",
+                f"{label}, 1 thread",
+                "games/s",
+                sides[0].rates,
+                "simulate",
+                "yj.simulate(keep_arrays=False), 4 players, 144 tiles",
+            )
+        )
+        out.append(
+            Figure(
+                f"{key}.tall",
+                f"{label}, {st.threads_all} threads",
+                "games/s",
+                sides[1].rates,
+                "simulate",
+            )
+        )
+        out.append(
+            Figure(
+                f"{key}.scaling",
+                f"{label}: {st.threads_all} threads / 1",
+                "x",
+                ratio_samples(sides[1].rates, sides[0].rates),
+                "simulate",
+            )
+        )
     return out
 
 
@@ -397,14 +424,31 @@ def bench_yardstick(st: Settings, build_dir: str) -> list[Figure]:
         f"{stats['engine_draw_rate']:.3f}"
     )
     return [
-        Figure("yardstick.games", "yardstick C++ loop, random games/s, 1 thread", "games/s",
-               sides[0].rates, "yardstick",
-               "benchmarks/yardstick/yardstick.cpp, g++ -O2, its own loop time", stats),
-        Figure("yardstick.engine", "engine C++ loop (simulate_batch), random, 1 thread", "games/s",
-               sides[1].rates, "yardstick",
-               "pyyijing._native.sim_batch: one call per sample, GIL released"),
-        Figure("yardstick.fraction", "engine / yardstick", "x",
-               ratio_samples(sides[1].rates, sides[0].rates), "yardstick", note_same),
+        Figure(
+            "yardstick.games",
+            "yardstick C++ loop, random games/s, 1 thread",
+            "games/s",
+            sides[0].rates,
+            "yardstick",
+            "benchmarks/yardstick/yardstick.cpp, g++ -O2, its own loop time",
+            stats,
+        ),
+        Figure(
+            "yardstick.engine",
+            "engine C++ loop (simulate_batch), random, 1 thread",
+            "games/s",
+            sides[1].rates,
+            "yardstick",
+            "pyyijing._native.sim_batch: one call per sample, GIL released",
+        ),
+        Figure(
+            "yardstick.fraction",
+            "engine / yardstick",
+            "x",
+            ratio_samples(sides[1].rates, sides[0].rates),
+            "yardstick",
+            note_same,
+        ),
     ]
 
 
@@ -437,9 +481,18 @@ def bench_memory(st: Settings) -> list[Figure]:
     curve: list[list[int]] = []
     for _ in range(reps):
         proc = subprocess.run(
-            [sys.executable, "-c", _MEMORY_CHILD, str(st.memory_games), str(st.threads_all),
-             str(min(1 << 18, max(1, st.memory_games // 8)))],
-            capture_output=True, text=True, check=True, cwd=os.path.expanduser("~") or "/",
+            [
+                sys.executable,
+                "-c",
+                _MEMORY_CHILD,
+                str(st.memory_games),
+                str(st.threads_all),
+                str(min(1 << 18, max(1, st.memory_games // 8))),
+            ],
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=os.path.expanduser("~") or "/",
             env={**os.environ, "PYTHONSAFEPATH": "1"},
         )
         rec = json.loads(proc.stdout.strip().splitlines()[-1])
@@ -451,10 +504,22 @@ def bench_memory(st: Settings) -> list[Figure]:
         rates.append(st.memory_games / rec["seconds"])
     g = st.memory_games
     return [
-        Figure("memory.peak_rss", f"peak RSS, {g:,} games streamed", "MiB", peaks, "memory",
-               f"yj.simulate(keep_arrays=False, threads={st.threads_all}) in a child process",
-               {"curve_games_kib": curve}),
-        Figure("memory.growth", f"RSS growth from first chunk to {g:,} games", "MiB", growth,
-               "memory", "flat = bounded memory (chunks of 2^18 games)"),
+        Figure(
+            "memory.peak_rss",
+            f"peak RSS, {g:,} games streamed",
+            "MiB",
+            peaks,
+            "memory",
+            f"yj.simulate(keep_arrays=False, threads={st.threads_all}) in a child process",
+            {"curve_games_kib": curve},
+        ),
+        Figure(
+            "memory.growth",
+            f"RSS growth from first chunk to {g:,} games",
+            "MiB",
+            growth,
+            "memory",
+            "flat = bounded memory (chunks of 2^18 games)",
+        ),
         Figure("memory.rate", f"games/s during the {g:,}-game run", "games/s", rates, "memory"),
     ]

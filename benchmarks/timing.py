@@ -110,4 +110,4 @@ def side_by_side(sides: list[Side], reps: int, target: float, warmup: bool = Tru
 
 def ratio_samples(a: list[float], b: list[float]) -> list[float]:
     """Per-repetition ratios a[i] / b[i]."""
-    return [x / y if y else float("inf") for x, y in zip(a, b)]
+    return [x / y if y else float("inf") for x, y in zip(a, b, strict=False)]

@@ -21,12 +21,13 @@ def build_yardstick(build_dir: str) -> tuple[str | None, str]:
     exe = os.path.join(build_dir, "yardstick")
     cmd = [cxx, *FLAGS, "-o", exe, SOURCE]
     stamp = exe + ".cmd"
-    fresh = (
-        os.path.exists(exe)
-        and os.path.getmtime(exe) >= os.path.getmtime(SOURCE)
-        and os.path.exists(stamp)
-        and open(stamp).read() == " ".join(cmd)
-    )
+    fresh = os.path.exists(exe) and os.path.getmtime(exe) >= os.path.getmtime(SOURCE)
+    if fresh:
+        try:
+            with open(stamp) as f:
+                fresh = f.read() == " ".join(cmd)
+        except OSError:
+            fresh = False
     if not fresh:
         proc = subprocess.run(cmd, capture_output=True, text=True)
         if proc.returncode != 0:
@@ -38,7 +39,8 @@ def build_yardstick(build_dir: str) -> tuple[str | None, str]:
 
 def run_yardstick(exe: str, games: int, seed: int = 1) -> dict[str, Any]:
     """One timed loop of `games` games; its JSON line (games, seconds, mean_plies, ...)."""
-    out = subprocess.run([exe, str(games), str(seed), "1"], capture_output=True, text=True,
-                         check=True).stdout
+    out = subprocess.run(
+        [exe, str(games), str(seed), "1"], capture_output=True, text=True, check=True
+    ).stdout
     rec: dict[str, Any] = json.loads(out.strip().splitlines()[-1])
     return rec

@@ -1,4 +1,4 @@
-"""The `yijing` command line: simulate, replay, show, validate (docs/simulation.md).
+"""The `yijing` command line: simulate, replay, show, validate (docs/simulation.md); bench.
 
 Bad arguments print one line ``yijing: error: ...`` and exit with status 2;
 an invalid record exits with 1. No command prints a traceback for a user error.
@@ -384,6 +384,44 @@ def cmd_validate(args: argparse.Namespace) -> int:
     return EXIT_INVALID if bad else 0
 
 
+def cmd_bench(args: argparse.Namespace) -> int:
+    """The benchmark suite of a source checkout (benchmarks/ is not part of the wheel)."""
+    import importlib
+    import os
+
+    def find_checkout() -> str | None:
+        here = os.path.abspath(os.getcwd())
+        while True:
+            if os.path.isfile(os.path.join(here, "benchmarks", "run.py")) and os.path.isfile(
+                os.path.join(here, "pyproject.toml")
+            ):
+                return here
+            parent = os.path.dirname(here)
+            if parent == here:
+                return None
+            here = parent
+
+    try:
+        run = importlib.import_module("benchmarks.run")
+    except ImportError:
+        root = find_checkout()
+        if root is None:
+            raise UsageError(
+                "bench runs the suite of a source checkout (benchmarks/ is not in the wheel): "
+                "run it inside the repository, or use `make bench`"
+            ) from None
+        sys.path.append(root)  # last: the installed pyyijing stays the one measured
+        run = importlib.import_module("benchmarks.run")
+    argv = ["--quick"] if args.quick else []
+    for flag, value in (("--json", args.json), ("--results", args.results), ("--only", args.only)):
+        if value:
+            argv += [flag, value]
+    if args.reps:
+        argv += ["--reps", str(args.reps)]
+    command = "yijing bench" + "".join(f" {a}" for a in argv)
+    return int(run.main([*argv, "--command", command]))
+
+
 # --------------------------------------------------------------------- parser
 
 
@@ -425,6 +463,18 @@ def build_parser() -> argparse.ArgumentParser:
     v = sub.add_parser("validate", help="check a game record")
     v.add_argument("--record", required=True, metavar="FILE")
     v.set_defaults(func=cmd_validate)
+
+    b = sub.add_parser("bench", help="run the benchmark suite (in a source checkout)")
+    b.add_argument("--quick", action="store_true", help="smoke-test sizes (under a minute)")
+    b.add_argument("--json", metavar="FILE", help="JSON output (default build/bench/results.json)")
+    b.add_argument(
+        "--results", metavar="FILE", help="Markdown results (default benchmarks/RESULTS.md)"
+    )
+    b.add_argument(
+        "--only", metavar="SECTIONS", help="kernels,games,yardstick,simulate,service,memory"
+    )
+    b.add_argument("--reps", type=_positive_int, default=None, help="repetitions per figure")
+    b.set_defaults(func=cmd_bench)
     return p
 
 

@@ -25,19 +25,27 @@ def test_quick_bench_runs_and_writes_json(tmp_path: Path) -> None:
     )
     assert proc.returncode == 0, proc.stderr[-3000:]
     report = json.loads(js.read_text())
-    assert report["format"] == "pyyijing.bench" and report["mode"] == "quick"
+    assert report["format"] == "pyyijing.bench"
+    assert report["mode"] == "quick"
     for key in ("date", "command", "machine", "backend", "backends", "versions", "settings"):
         assert report[key], key
-    assert report["machine"]["cores"] >= 1 and report["versions"]["pyyijing"]
+    assert report["machine"]["cores"] >= 1
+    assert report["versions"]["pyyijing"]
     figures = report["figures"]
     keys = {f["key"] for f in figures}
     # every section produced figures (a failed section is a figure named "<section>.error")
     assert not [f for f in figures if f["key"].endswith(".error")], [
         (f["key"], f["note"]) for f in figures if f["key"].endswith(".error")
     ]
-    for key in ("shuffle.native", "validate.ratio_native_python", "api_games.ratio_native_python",
-                "sim_backends.ratio_native_python", "yardstick.fraction",
-                "simulate.standard.random.scaling", "memory.peak_rss"):
+    for key in (
+        "shuffle.native",
+        "validate.ratio_native_python",
+        "api_games.ratio_native_python",
+        "sim_backends.ratio_native_python",
+        "yardstick.fraction",
+        "simulate.standard.random.scaling",
+        "memory.peak_rss",
+    ):
         assert key in keys, key
     for f in figures:
         if f["reps"]:
@@ -46,5 +54,6 @@ def test_quick_bench_runs_and_writes_json(tmp_path: Path) -> None:
             assert all(isinstance(x, (int, float)) and math.isfinite(x) for x in f["samples"])
     assert {r["key"] for r in report["floors"]} >= {"yardstick.fraction"}
     text = md.read_text()
-    assert "| section | figure | median |" in text and "--quick" in text
+    assert "| section | figure | median |" in text
+    assert "--quick" in text
     assert "figures in" in proc.stdout
