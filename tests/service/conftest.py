@@ -85,7 +85,11 @@ def start_server(config: Config) -> RunningServer:
     svc = started.get(timeout=60)
     if isinstance(svc, BaseException):
         raise svc
-    channel = grpc.insecure_channel(f"127.0.0.1:{svc.port}")
+    if config.tls_cert:
+        creds = grpc.ssl_channel_credentials(root_certificates=Path(config.tls_cert).read_bytes())
+        channel = grpc.secure_channel(f"127.0.0.1:{svc.port}", creds)
+    else:
+        channel = grpc.insecure_channel(f"127.0.0.1:{svc.port}")
     grpc.channel_ready_future(channel).result(timeout=30)
     return RunningServer(
         svc, loop, thread, channel, pb2_grpc.RuleEngineServiceStub(channel), config
