@@ -1,5 +1,7 @@
 """Type stubs for the pybind11 module pyyijing._native (core_cpp/bindings)."""
 
+from typing import Any
+
 HEXAGRAMS: list[tuple[int, str, str, str, str, str, str, str]]
 TRIGRAMS: list[tuple[str, str, str, str, str]]
 DIGRAMS: list[tuple[str, str, str, str, str]]
@@ -13,3 +15,46 @@ class Xoshiro256ss:
     def state(self) -> tuple[int, int, int, int]: ...
 
 def shuffle_wall(seed: int, deck: int, taiji: str) -> tuple[str, tuple[int, int]]: ...
+
+# core_cpp/bindings/sim_bindings.cpp (docs/simulation.md)
+def sim_batch(
+    play_size: int,
+    players: int,
+    taiji_in_pong: bool,
+    win_mask: int,
+    split_payment: bool,
+    deck: int,
+    taiji: str,
+    policies: list[str],
+    rotate: bool,
+    seed: int,
+    start: int,
+    count: int,
+    threads: int,
+) -> dict[str, Any]: ...
+def sim_game_moves(
+    play_size: int,
+    players: int,
+    taiji_in_pong: bool,
+    win_mask: int,
+    split_payment: bool,
+    deck: int,
+    taiji: str,
+    policies: list[str],
+    rotate: bool,
+    seed: int,
+    index: int,
+) -> list[str]: ...
+def bot_move(
+    policy: str,
+    seat: int,
+    seed: int,
+    play_size: int,
+    players: int,
+    taiji_in_pong: bool,
+    win_mask: int,
+    split_payment: bool,
+    wall: str,
+    dealer: int,
+    moves: list[str],
+) -> str: ...

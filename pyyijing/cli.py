@@ -44,7 +44,7 @@ def _fmt_rate(rate: dict[str, Any]) -> str:
 
 
 def _fmt_duration(seconds: float) -> str:
-    seconds = max(0, int(round(seconds)))
+    seconds = max(0, round(seconds))
     h, rest = divmod(seconds, 3600)
     m, s = divmod(rest, 60)
     return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
@@ -76,7 +76,9 @@ class _Progress:
             f"{rate:,.0f} games/s  ETA {_fmt_duration(eta)} "
         )
         if done >= total:
-            self.stream.write(f"\n{total:,} games in {_fmt_duration(elapsed)} ({rate:,.0f} games/s)\n")
+            self.stream.write(
+                f"\n{total:,} games in {_fmt_duration(elapsed)} ({rate:,.0f} games/s)\n"
+            )
         self.stream.flush()
 
 
@@ -109,7 +111,9 @@ def summary_table(summary: dict[str, Any]) -> str:
     lines.append("")
     lines.append(f"{'seat':<12}{'win rate  [95% interval]':<30}{'mean pay':>10}")
     for s, rate in enumerate(summary["win_by_seat"]):
-        lines.append(f"{s:<12}{_fmt_rate(rate):<30}{summary['mean_payment_by_seat'][s] / 2:>+10.3f}")
+        lines.append(
+            f"{s:<12}{_fmt_rate(rate):<30}{summary['mean_payment_by_seat'][s] / 2:>+10.3f}"
+        )
     lines.append("")
     pts = summary["points_half"]
     ply = summary["plies"]
@@ -142,9 +146,7 @@ def plot_summary(summary: dict[str, Any], path: str) -> None:
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
-        raise UsageError(
-            "--plot needs matplotlib: pip install 'pyyijing[plot]'"
-        ) from None
+        raise UsageError("--plot needs matplotlib: pip install 'pyyijing[plot]'") from None
     fig, axes = plt.subplots(1, 3, figsize=(15, 4.5))
     names = list(summary["by_policy"])
     rates = [summary["by_policy"][n]["win"] for n in names]
@@ -194,7 +196,9 @@ def _load_records(path: str) -> list[dict[str, Any]]:
         except json.JSONDecodeError:
             return [json.loads(line) for line in stripped.splitlines() if line.strip()]
     except json.JSONDecodeError as exc:
-        raise UsageError(f"{path} is not JSON or JSON lines: {exc.msg} (line {exc.lineno})") from None
+        raise UsageError(
+            f"{path} is not JSON or JSON lines: {exc.msg} (line {exc.lineno})"
+        ) from None
 
 
 def _hexagram_line(lines: str) -> str:
@@ -287,7 +291,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
         rules = yj.Rules.from_dict(rec["rules"])
         if rec.get("seed") is not None:
             source = rec.get("dealer_source", "dice")
-            game = yj.Game(rules, seed=rec["seed"], dealer=None if source == "dice" else rec["dealer"])
+            game = yj.Game(
+                rules, seed=rec["seed"], dealer=None if source == "dice" else rec["dealer"]
+            )
         else:
             game = yj.Game(rules, wall=rec["wall"], dealer=rec["dealer"])
     except (KeyError, TypeError, ValueError) as exc:
@@ -295,8 +301,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
     out = sys.stdout
     pols = rec.get("seat_policies")
     out.write(
-        f"game {rec.get('game', args.game)}: {rules.variant} {rules.players}p, seed {rec.get('seed')}, "
-        f"dealer {game.dealer}" + (f", seats {', '.join(pols)}" if pols else "") + "\n"
+        f"game {rec.get('game', args.game)}: {rules.variant} {rules.players}p, "
+        f"seed {rec.get('seed')}, dealer {game.dealer}"
+        + (f", seats {', '.join(pols)}" if pols else "")
+        + "\n"
     )
     for s in range(rules.players):
         out.write(f"  s{s} dealt {game.view(s)['seats'][s]['hand']}\n")
@@ -348,15 +356,19 @@ def cmd_show(args: argparse.Namespace) -> int:
         else:
             h = yj.Hexagram.from_lines(text)
     except ValueError as exc:
-        raise UsageError(f"{exc} (give 6 lines of 0/1, bottom first, or a King Wen number 1-64)") from None
+        raise UsageError(
+            f"{exc} (give 6 lines of 0/1, bottom first, or a King Wen number 1-64)"
+        ) from None
     out = sys.stdout
     out.write(f"{h.unicode}  {h.king_wen}. {h.name} {h.pinyin} — {h.name_en}\n")
     out.write(f"lines (bottom to top): {h.lines}\n")
     for i in range(5, -1, -1):
         bar = "━━━━━━━" if h.lines[i] == "1" else "━━━ ━━━"
         out.write(f"   {i + 1}  {bar}\n")
-    out.write(f"upper trigram: {h.upper.unicode} {h.upper.name} {h.upper.pinyin} ({h.upper.name_en}) {h.upper.lines}\n")
-    out.write(f"lower trigram: {h.lower.unicode} {h.lower.name} {h.lower.pinyin} ({h.lower.name_en}) {h.lower.lines}\n")
+    t = h.upper
+    out.write(f"upper trigram: {t.unicode} {t.name} {t.pinyin} ({t.name_en}) {t.lines}\n")
+    t = h.lower
+    out.write(f"lower trigram: {t.unicode} {t.name} {t.pinyin} ({t.name_en}) {t.lines}\n")
     out.write(f"points: {h.points_half / 2:g} ({h.points_half} half-points: yang 1, yin 0.5)\n")
     return 0
 
@@ -380,7 +392,9 @@ def cmd_validate(args: argparse.Namespace) -> int:
                 print(f"{label}: invalid: {exc.code} ({exc})")
             continue
         result = game.result
-        print(f"{label}: ok, {len(game.moves)} moves, result {result.kind if result else 'none yet'}")
+        print(
+            f"{label}: ok, {len(game.moves)} moves, result {result.kind if result else 'none yet'}"
+        )
     return EXIT_INVALID if bad else 0
 
 
@@ -431,7 +445,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("simulate", help="play many games with bots and summarise them")
     s.add_argument("--games", type=_positive_int, default=10_000)
-    s.add_argument("--policies", default="random", help="one bot for all seats, or one per seat: a,b,c,d")
+    s.add_argument(
+        "--policies", default="random", help="one bot for all seats, or one per seat: a,b,c,d"
+    )
     s.add_argument("--variant", default="standard")
     s.add_argument("--players", type=int, default=4)
     s.add_argument("--deck", type=int, default=144)
@@ -483,7 +499,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = parser.parse_args(argv)
         if args.command is None:
-            raise UsageError("choose a command: simulate, replay, show, validate (see yijing --help)")
+            raise UsageError(
+                "choose a command: simulate, replay, show, validate (see yijing --help)"
+            )
         return int(args.func(args))
     except UsageError as exc:
         sys.stderr.write(f"yijing: error: {exc}\n")

@@ -89,7 +89,7 @@ def bot_move(game: Game, policy: str = "random", seat: int | None = None, seed: 
         raise ValueError(f"seat {seat!r} may not act now (to act: {to_act})")
     rules = game.rules
     if game.backend == "native":
-        from . import _native  # type: ignore[attr-defined]
+        from . import _native
 
         return str(
             _native.bot_move(
@@ -262,7 +262,9 @@ class Tally:
         self.points += np.bincount(
             np.minimum(a["points"], self.MAX_POINTS - 1)[won], minlength=self.MAX_POINTS
         )
-        self.plies += np.bincount(np.minimum(a["plies"], self.MAX_PLIES - 1), minlength=self.MAX_PLIES)
+        self.plies += np.bincount(
+            np.minimum(a["plies"], self.MAX_PLIES - 1), minlength=self.MAX_PLIES
+        )
 
     def merge(self, other: Tally) -> None:
         for name, value in vars(other).items():
@@ -522,9 +524,13 @@ def simulate(
         record_every = _check_count("record_every", record_every, 1)
     name = _engine.engine(backend).name
     if cluster is not None:
+        if record_every is not None or record_filter is not None:
+            raise ValueError("records are not collected on a cluster: run those games locally")
+        if not all(isinstance(p, str) for p in pols):
+            raise ValueError("a cluster runs built-in bots only (policies by name)")
         from ._dask import simulate_on_cluster
 
-        return simulate_on_cluster(
+        result: SimResult = simulate_on_cluster(
             cluster,
             games,
             rules=rules,
@@ -537,6 +543,7 @@ def simulate(
             chunk=chunk,
             progress=progress,
         )
+        return result
     runner = _Runner(rules, seed, pols, bool(rotate), threads, name)
     tally = Tally(rules.players, [_policy_name(p) for p in pols])
     if chunk is None:
@@ -574,7 +581,5 @@ def simulate(
             else _empty_arrays(0, rules.players)
         )
     summary = tally.summary()
-    summary.update(
-        seed=seed, start=start, rotate=bool(rotate), rules=rules.to_dict(), backend=name
-    )
+    summary.update(seed=seed, start=start, rotate=bool(rotate), rules=rules.to_dict(), backend=name)
     return SimResult(summary=summary, arrays=merged, records=records, tally=tally)

@@ -12,6 +12,8 @@ string; ``rng`` is an ``Xoshiro256ss`` (only ``random`` draws from it).
 
 from __future__ import annotations
 
+from typing import Any
+
 from .hexagram_bits import value_of
 from .notation import declared, points_half
 from .placement import place, win_placements
@@ -158,7 +160,7 @@ def _split(move: str) -> tuple[str, str, str]:
 class _Ctx:
     __slots__ = ("k", "progress", "seat", "seen", "target", "three", "view", "wins")
 
-    def __init__(self, view: dict, play_size: int, win_mask: int) -> None:
+    def __init__(self, view: dict[str, Any], play_size: int, win_mask: int) -> None:
         seat = view["viewer"]
         me = view["seats"][seat]
         summary = Summary(me["completed"])
@@ -278,7 +280,9 @@ def target_score(lines: str, hand: str, play_size: int, heuristic: bool) -> int:
 # ----------------------------------------------------------------- choose
 
 
-def choose(policy: str, view: dict, legal: list[str], play_size: int, win_mask: int, rng: object) -> str:
+def choose(
+    policy: str, view: dict[str, Any], legal: list[str], play_size: int, win_mask: int, rng: object
+) -> str:
     """The move of bot `policy` for the viewing seat (`legal` sorted, non-empty)."""
     if policy not in BOTS:
         raise ValueError(f"unknown bot {policy!r}; bots: {', '.join(BOTS)}")

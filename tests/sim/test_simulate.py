@@ -40,7 +40,8 @@ def test_fallback_simulation_equals_native(name: str, rules: yj.Rules) -> None:
     pols = MIXED[: rules.players]
     native = yj.simulate(12, rules, seed=3, policies=pols, backend="native")
     other = yj.simulate(12, rules, seed=3, policies=pols, backend=name)
-    assert native.arrays is not None and other.arrays is not None
+    assert native.arrays is not None
+    assert other.arrays is not None
     _same(native.arrays, other.arrays)
     assert native.summary["by_policy"] == other.summary["by_policy"]
 
@@ -49,14 +50,16 @@ def test_arrays_do_not_depend_on_threads_or_chunks() -> None:
     _native()
     one = yj.simulate(3000, seed=9, policies=MIXED, threads=1).arrays
     two = yj.simulate(3000, seed=9, policies=MIXED, threads=2, chunk=700).arrays
-    assert one is not None and two is not None
+    assert one is not None
+    assert two is not None
     _same(one, two)
 
 
 def test_game_i_depends_only_on_seed_and_i() -> None:
     full = yj.simulate(40, seed=12, policies="greedy", backend="python").arrays
     part = yj.simulate(15, seed=12, policies="greedy", start=25, backend="python").arrays
-    assert full is not None and part is not None
+    assert full is not None
+    assert part is not None
     for key in ARRAY_DTYPES:
         np.testing.assert_array_equal(full[key][25:], part[key])
     # the wall of game i is the one game_seed(seed, i) shuffles
@@ -69,12 +72,15 @@ def test_arrays_shapes_and_meaning() -> None:
     a = res.arrays
     assert a is not None
     n = 4
-    assert a["payments"].shape == (500, n) and a["seat_policy"].shape == (500, n)
+    assert a["payments"].shape == (500, n)
+    assert a["seat_policy"].shape == (500, n)
     assert (a["payments"].sum(axis=1) == 0).all()
     draw = a["kind"] == 2
-    assert (a["winner"][draw] == -1).all() and (a["winner"][~draw] >= 0).all()
+    assert (a["winner"][draw] == -1).all()
+    assert (a["winner"][~draw] >= 0).all()
     assert ((a["dealt_in_by"] >= 0) == (a["kind"] == 1)).all()
-    assert (a["hexagram"][~draw] >= 1).all() and (a["hexagram"][draw] == 0).all()
+    assert (a["hexagram"][~draw] >= 1).all()
+    assert (a["hexagram"][draw] == 0).all()
     assert (a["conditions"][~draw] > 0).all()
     # rotation: seat s of game i plays policy (s + i) % 4
     i = np.arange(500)[:, None]
@@ -124,7 +130,9 @@ def test_tally_merge() -> None:
     a = yj.simulate(600, seed=5, policies=MIXED, keep_arrays=False).tally
     b = yj.simulate(400, seed=5, policies=MIXED, start=600, keep_arrays=False).tally
     whole = yj.simulate(1000, seed=5, policies=MIXED, keep_arrays=False).tally
-    assert a is not None and b is not None and whole is not None
+    assert a is not None
+    assert b is not None
+    assert whole is not None
     a.merge(b)
     assert a.summary() == whole.summary()
     assert isinstance(Tally(4, ["random"] * 4).summary()["draw"]["rate"], float)
@@ -138,13 +146,15 @@ def test_python_policies() -> None:
         return legal[0]
 
     res = yj.simulate(5, seed=1, policies=[first, "greedy", "random", "heuristic"])
-    assert calls and res.summary["games"] == 5
+    assert calls
+    assert res.summary["games"] == 5
     assert "first" in res.summary["by_policy"]
     # a bot as a Python callable decides as the built-in (greedy draws nothing)
     rules = yj.Rules()
     objs = yj.simulate(30, rules, seed=8, policies=[yj.Bot("greedy", rules)] * 4)
     builtin = yj.simulate(30, rules, seed=8, policies="greedy")
-    assert objs.arrays is not None and builtin.arrays is not None
+    assert objs.arrays is not None
+    assert builtin.arrays is not None
     for key in ("winner", "kind", "payments", "plies"):
         np.testing.assert_array_equal(objs.arrays[key], builtin.arrays[key])
 
@@ -184,7 +194,9 @@ def test_bot_move_parity_across_backends() -> None:
             for policy in ("random", "greedy", "heuristic"):
                 moves = {n: yj.bot_move(games[n], policy, seed=step) for n in names}
                 assert len(set(moves.values())) == 1, (g, step, policy, moves)
-            move = yj.bot_move(games["native"], ("random", "greedy", "heuristic")[step % 3], seed=step)
+            move = yj.bot_move(
+                games["native"], ("random", "greedy", "heuristic")[step % 3], seed=step
+            )
             for game in games.values():
                 game.apply(move)
             step += 1
@@ -210,5 +222,6 @@ def test_tournament_heuristic_beats_greedy_beats_random() -> None:
 
 def test_wilson() -> None:
     low, high = wilson(50, 100)
-    assert low == pytest.approx(0.4038, abs=1e-4) and high == pytest.approx(0.5962, abs=1e-4)
+    assert low == pytest.approx(0.4038, abs=1e-4)
+    assert high == pytest.approx(0.5962, abs=1e-4)
     assert wilson(0, 0) == (0.0, 1.0)
