@@ -57,6 +57,8 @@ std::pair<std::string, std::pair<int, int>> shuffle_wall(std::uint64_t seed, lon
 
 // core_cpp/bindings/yijingpai_bindings.cpp: the GameCore class.
 void bind_yijingpai(py::module_& m);
+// core_cpp/bindings/mahjong_bindings.cpp: the submodule pyyijing._native.mahjong.
+void bind_mahjong(py::module_& m);
 // core_cpp/bindings/sim_bindings.cpp: bots and batch simulation.
 void bind_sim(py::module_& m);
 
@@ -89,5 +91,6 @@ PYBIND11_MODULE(_native, m) {
         "The shuffled wall and the two dice (d1, d2) for this seed.");
 
   bind_yijingpai(m);
+  bind_mahjong(m);
   bind_sim(m);
 }

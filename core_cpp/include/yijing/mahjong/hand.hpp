@@ -1,0 +1,72 @@
+// Mahjong hand evaluation: the kernel every mahjong ruleset shares
+// (shared/rules/mahjong.md §0, "Hand evaluation").
+//
+// A hand is a count array of the 34 kinds in the usual order
+// (1-9m = 0..8, 1-9p = 9..17, 1-9s = 18..26, 東南西北白發中 = 27..33).
+// Exposed sets are not part of the count array: a concealed part of
+// 3k+1 or 3k+2 tiles (k <= 4) means 4-k sets are already exposed, so every
+// function here only needs the concealed counts. Callers validate input
+// (counts 0..4, total 1,2,4,5,...,13,14); these functions assume it.
+//
+// Shanten is the shape distance: (the fewest tiles to draw, each replacing a
+// discard, to complete the hand) - 1, so -1 = complete, 0 = ready. Like
+// PyMahjongGB it looks at the shape only: a fifth copy of a kind the hand
+// holds four of is not excluded (1111m + three sets is "ready").
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace yijing::mahjong {
+
+constexpr int kKinds = 34;
+constexpr int kHonourBase = 27;
+using Counts = std::array<std::uint8_t, kKinds>;
+
+enum class Form : std::uint8_t { kBest = 0, kRegular = 1, kSevenPairs = 2, kThirteenOrphans = 3 };
+
+// Shape distance per form; `seven_pairs` and `thirteen_orphans` need 13 or 14 tiles
+// (no exposed sets) and return kNoShanten otherwise.
+constexpr int kNoShanten = 99;
+int regular_shanten(const Counts& c);
+int seven_pairs_shanten(const Counts& c);
+int thirteen_orphans_shanten(const Counts& c);
+// The minimum over the forms that apply (regular only when sets are exposed).
+int shanten(const Counts& c, Form form = Form::kBest);
+
+// A complete hand (3k+2 tiles): regular shape, seven pairs (a four of a kind
+// counts as two pairs) or thirteen orphans.
+bool is_regular_win(const Counts& c);
+bool is_seven_pairs(const Counts& c);
+bool is_thirteen_orphans(const Counts& c);
+bool is_win(const Counts& c);
+
+// One reading of a regular complete hand: the pair and the concealed sets.
+struct Block {
+  std::uint8_t chow;  // 1 chow (tile, tile+1, tile+2), 0 pung
+  std::uint8_t tile;  // lowest tile
+  bool operator==(const Block& o) const { return chow == o.chow && tile == o.tile; }
+};
+struct Decomposition {
+  std::uint8_t pair = 0;
+  std::vector<Block> sets;  // by lowest tile; at one tile, pungs before chows
+};
+// Every regular reading of a complete hand (empty if none), in a fixed order.
+std::vector<Decomposition> regular_decompositions(const Counts& c);
+
+// Kinds (bit i = kind i) whose addition completes the 3k+1 hand `c`; kinds the
+// hand already holds four of are never waits.
+std::uint64_t waits(const Counts& c);
+
+// Batch forms: `rows` count rows of 34 bytes each, one result per row.
+// threads <= 0: std::thread::hardware_concurrency().
+void shanten_batch(const std::uint8_t* rows, std::size_t n, std::int8_t* out, Form form,
+                   int threads = 0);
+void is_win_batch(const std::uint8_t* rows, std::size_t n, std::uint8_t* out, int threads = 0);
+
+// Fills the per-suit tables now (otherwise filled on first use, entry by entry).
+void warm_tables();
+
+}  // namespace yijing::mahjong
