@@ -11,8 +11,11 @@
 //
 // Policy: uniform over the legal move strings (as the engine's random bot:
 // a uniformly random legal target, then uniform over legal moves). No move
-// strings, no parsing, no validation of untrusted input, no generality: it
-// shows what a game costs when nothing else is paid for.
+// strings, no parsing, no validation of untrusted input, no generality
+// (the moves of a 2-tile hand come from small tables): it shows what a game
+// costs when nothing else is paid for. Its games have the engine's
+// distribution (mean plies, draw / self-draw / dealt-in rates: the benchmark
+// prints both), not its exact games (its own generator and shuffle).
 //
 // Usage: yardstick GAMES [SEED] [REPS]  -> one JSON line per repetition.
 #include <chrono>
@@ -195,6 +198,37 @@ int hand_moves(const Seat& s, MoveKind kind, int pair, Move* out) {
   return count;
 }
 
+// hand_moves() as tables, by hand (yang, yin, taiji <= 2): the plays that are
+// not a repeat of the previous play (index 4: no previous play), and the pong
+// lines of each pair value.
+struct MoveList {
+  std::uint8_t n = 0;
+  Move m[4];
+};
+MoveList g_plays[3][3][3][5];
+MoveList g_pongs[3][3][3][2];
+
+void build_hand_tables() {
+  for (int a = 0; a <= 2; ++a)
+    for (int b = 0; a + b <= 2; ++b) {
+      const int t = 2 - a - b;
+      Seat s{};
+      s.yang = a, s.yin = b, s.taiji = t;
+      Move raw[4];
+      const int n = hand_moves(s, kPlay, 0, raw);
+      for (int last = 0; last <= 4; ++last) {
+        MoveList& l = g_plays[a][b][t][last];
+        for (int i = 0; i < n; ++i)
+          if (last == 4 || raw[i].values != last) l.m[l.n++] = raw[i];
+      }
+      for (int v = 0; v <= 1; ++v) {
+        if (!can_form_pair(s, v)) continue;
+        MoveList& l = g_pongs[a][b][t][v];
+        l.n = static_cast<std::uint8_t>(hand_moves(s, kPong, v, l.m));
+      }
+    }
+}
+
 // Pong placements on the seat's hexagram in progress (docs §4, standard).
 int pong_places(const Seat& s, int pair, Place* out) {
   if (s.len == 0) {
@@ -283,13 +317,13 @@ struct Player {
           const int x = seat_after(p, off);
           const Seat& sx = g.seat[x];
           if (!can_form_pair(sx, v)) continue;
-          Move lines[4], opts[9];
-          const int nl2 = hand_moves(sx, kPong, v, lines);
+          const MoveList& lines = g_pongs[sx.yang][sx.yin][sx.taiji][v];
+          Move opts[9];
           Place places[2];
           const int np = pong_places(sx, v, places);
           int n = 0;
-          for (int i = 0; i < nl2; ++i)
-            for (int j = 0; j < np; ++j) opts[n++] = {kPong, lines[i].values, lines[i].taiji, places[j]};
+          for (int i = 0; i < lines.n; ++i)
+            for (int j = 0; j < np; ++j) opts[n++] = {kPong, lines.m[i].values, lines.m[i].taiji, places[j]};
           opts[n++] = {kPass, 0, 0, kOuter};
           const Move c = opts[rng.uniform(static_cast<std::uint32_t>(n))];
           if (c.kind == kPong) return resolve_turn(x, c);
@@ -314,23 +348,26 @@ struct Player {
         finish(2, -1, -1, 0);
         return;
       }
-      Move opts[16];
-      Move raw[4];
-      int n = 0;
-      const int nr = hand_moves(s, kPlay, 0, raw);
-      for (int i = 0; i < nr; ++i)
-        if (!g.last_valid || raw[i].values != g.last_values) opts[n++] = raw[i];
-      if (g.last_valid && (g.last_values == 0 || g.last_values == 3) &&
-          can_form_pair(s, g.last_values & 1)) {
-        const int v = g.last_values & 1;
-        Move lines[4];
-        const int nl = hand_moves(s, kPong, v, lines);
-        Place places[2];
-        const int np = pong_places(s, v, places);
-        for (int i = 0; i < nl; ++i)
-          for (int j = 0; j < np; ++j) opts[n++] = {kPong, lines[i].values, lines[i].taiji, places[j]};
+      if (s.yang + s.yin + s.taiji != kK) std::abort();  // never: a hand is 0 or k tiles
+      const MoveList& plays = g_plays[s.yang][s.yin][s.taiji][g.last_valid ? g.last_values : 4];
+      const MoveList* pongs = nullptr;
+      Place places[2];
+      int np = 0;
+      if (g.last_valid && (g.last_values == 0 || g.last_values == 3)) {
+        pongs = &g_pongs[s.yang][s.yin][s.taiji][g.last_values & 1];
+        if (pongs->n) np = pong_places(s, g.last_values & 1, places);
       }
-      const Move c = n == 1 ? opts[0] : opts[rng.uniform(static_cast<std::uint32_t>(n))];
+      const int n = plays.n + (np ? pongs->n * np : 0);
+      const int r = n == 1 ? 0 : static_cast<int>(rng.uniform(static_cast<std::uint32_t>(n)));
+      Move c;
+      if (r < plays.n) {
+        c = plays.m[r];
+      } else {
+        const int q = r - plays.n;
+        c = pongs->m[q / np];
+        c.kind = kPong;
+        c.place = places[q % np];
+      }
       if (resolve_turn(turn, c)) return;
       turn = g.next_turn;
     }
@@ -344,6 +381,7 @@ int main(int argc, char** argv) {
   const std::uint64_t seed = argc > 2 ? std::strtoull(argv[2], nullptr, 10) : 1;
   const int reps = argc > 3 ? std::atoi(argv[3]) : 1;
   build_targets();
+  build_hand_tables();
   for (int rep = 0; rep < reps; ++rep) {
     Rng rng(seed + static_cast<std::uint64_t>(rep));
     long long kinds[3] = {0, 0, 0}, plies = 0, checksum = 0;
