@@ -23,6 +23,7 @@ from typing import Any
 
 import pyyijing as yj
 
+from .mahjong_bench import bench_mahjong
 from .service_bench import bench_service
 from .suite import (
     Settings,
@@ -42,7 +43,7 @@ from .timing import Figure
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-SECTIONS = ("kernels", "games", "yardstick", "simulate", "service", "memory")
+SECTIONS = ("kernels", "games", "yardstick", "simulate", "service", "memory", "mahjong")
 
 
 def _cpu_model() -> str:
@@ -312,6 +313,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "service", lambda: bench_service(2 if quick else st.reps, st.service_seconds, positions)
     )
     section("memory", lambda: bench_memory(st))
+    section("mahjong", lambda: bench_mahjong(st.reps, st.target, st.backends))
     elapsed = time.perf_counter() - started
 
     fl = floors(figs)

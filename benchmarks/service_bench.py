@@ -78,6 +78,15 @@ class Server:
         self.target = rec["address"]
         self.backend = rec.get("backend")
 
+    def cpu_seconds(self) -> float:
+        """User + system CPU time of the server process so far."""
+        try:
+            with open(f"/proc/{self.proc.pid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        except (OSError, ValueError, IndexError):
+            return float("nan")
+
     def stop(self) -> None:
         if self.proc.poll() is None:
             self.proc.terminate()
@@ -189,7 +198,7 @@ async def _closed_loop(
 
 
 async def _run(
-    target: str, pb2: Any, pb2_grpc: Any, reqs: list[Any], reps: int, seconds: float
+    srv: Server, target: str, pb2: Any, pb2_grpc: Any, reqs: list[Any], reps: int, seconds: float
 ) -> dict[str, list[dict[str, Any]]]:
     import grpc
 
@@ -205,12 +214,27 @@ async def _run(
         await _closed_loop(stub.ValidateMove, reqs, 8, min(1.0, seconds), len(reqs))
         await _closed_loop(stub.ValidateMoves, batches, 2, min(1.0, seconds), 4)
         for _ in range(reps):
-            out["fixed"].append(await _fixed_rate(stub, reqs, 1000.0, seconds))
-            out["max"].append(await _closed_loop(stub.ValidateMove, reqs, 32, seconds, 200_000))
-            r = await _closed_loop(stub.ValidateMoves, batches, 4, seconds, 5_000)
-            r["moves_per_s"] = r["rps"] * 256
-            out["batch"].append(r)
+            for key, make in (
+                ("fixed", lambda: _fixed_rate(stub, reqs, 1000.0, seconds)),
+                ("max", lambda: _closed_loop(stub.ValidateMove, reqs, 32, seconds, 200_000)),
+                ("batch", lambda: _closed_loop(stub.ValidateMoves, batches, 4, seconds, 5_000)),
+            ):
+                s0, c0, t0 = srv.cpu_seconds(), time.process_time(), time.perf_counter()
+                r = await make()
+                dt = time.perf_counter() - t0
+                # share of one core used by the server and by this client process
+                r["server_cpu"] = (srv.cpu_seconds() - s0) / dt
+                r["client_cpu"] = (time.process_time() - c0) / dt
+                if key == "batch":
+                    r["moves_per_s"] = r["rps"] * 256
+                out[key].append(r)
     return out
+
+
+def _cpu(runs: list[dict[str, Any]]) -> str:
+    srv = statistics.median(r["server_cpu"] for r in runs)
+    cli = statistics.median(r["client_cpu"] for r in runs)
+    return f"CPU: server {srv:.0%}, client {cli:.0%} of one core"
 
 
 def bench_service(
@@ -226,7 +250,7 @@ def bench_service(
         srv = Server(tmp)
         try:
             t0 = time.perf_counter()
-            res = asyncio.run(_run(srv.target, pb2, pb2_grpc, reqs, reps, seconds))
+            res = asyncio.run(_run(srv, srv.target, pb2, pb2_grpc, reqs, reps, seconds))
             wall = time.perf_counter() - t0
         finally:
             srv.stop()
@@ -254,7 +278,7 @@ def bench_service(
             "service",
             f"achieved {min(r['achieved_rps'] for r in fixed):.0f}-"
             f"{max(r['achieved_rps'] for r in fixed):.0f} req/s; errors "
-            f"{sum(r['errors'] for r in fixed)}",
+            f"{sum(r['errors'] for r in fixed)}; {_cpu(fixed)}",
         ),
         Figure(
             "service.validate_move.max_rps",
@@ -263,7 +287,7 @@ def bench_service(
             [r["rps"] for r in mx],
             "service",
             f"p99 at max {statistics.median(r['p99_ms'] for r in mx):.1f} ms; errors "
-            f"{sum(r['errors'] for r in mx)}",
+            f"{sum(r['errors'] for r in mx)}; {_cpu(mx)}",
             {"runs": mx},
         ),
         Figure(
@@ -272,7 +296,7 @@ def bench_service(
             "moves/s",
             [r["moves_per_s"] for r in batch],
             "service",
-            f"4 batches in flight; errors {sum(r['errors'] for r in batch)}",
+            f"4 batches in flight; errors {sum(r['errors'] for r in batch)}; {_cpu(batch)}",
             {"runs": batch},
         ),
     ]
