@@ -318,27 +318,28 @@ def bench_api_games(st: Settings) -> list[Figure]:
 
 
 def bench_simulate_backends(st: Settings) -> list[Figure]:
-    """yj.simulate(policies='random', threads=1) per backend: native C++ loop vs Python loop."""
+    """yj.simulate(threads=1) per backend: native C++ loop vs the Python loop."""
     rules = yj.Rules()
-    sides = []
-    for b in st.backends:
+    out: list[Figure] = []
+    for policy in ("random",) if st.quick else ("random", "heuristic"):
+        sides = []
+        for b in st.backends:
 
-        def work(n: int, b: str = b) -> int:
-            yj.simulate(
-                n, rules, seed=1, policies="random", threads=1, keep_arrays=False, backend=b
-            )
-            return n
+            def work(n: int, b: str = b, p: str = policy) -> int:
+                yj.simulate(n, rules, seed=1, policies=p, threads=1, keep_arrays=False, backend=b)
+                return n
 
-        sides.append(Side(b, work, start=1000 if b == "native" else 1))
-    return per_backend(
-        "games",
-        "sim_backends",
-        "yj.simulate random games/s, 1 thread",
-        "games/s",
-        sides,
-        st,
-        "native: C++ loop (GIL released); cython/python: the Python loop with fallback bots",
-    )
+            sides.append(Side(b, work, start=1000 if b == "native" else 1))
+        out += per_backend(
+            "games",
+            "sim_backends" if policy == "random" else f"sim_backends_{policy}",
+            f"yj.simulate {policy} games/s, 1 thread",
+            "games/s",
+            sides,
+            st,
+            "native: C++ loop (GIL released); cython/python: the Python loop with fallback bots",
+        )
+    return out
 
 
 def bench_simulate_scaling(st: Settings) -> list[Figure]:
