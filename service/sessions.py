@@ -125,6 +125,9 @@ class SessionManager:
                 session.game = after
                 if finished:
                     self.metrics.active_sessions.dec()
+                    # A finished hand never changes again: drop it from memory (watchers
+                    # keep their reference); it is reloaded from the log if asked for.
+                    self._live.pop(session.game_id, None)
                 session.notify()
         return verdict
 

@@ -234,3 +234,33 @@ def test_sessions_survive_a_restart_in_process(make_server: Any, h: Any) -> None
     assert v.seats[2].hand == g.view(2)["seats"][2]["hand"]
     rest = _play_random(srv2.stub, h, game, random.Random(99))
     assert rest
+
+
+def test_concurrent_acts_are_serialised(server: Any, h: Any) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    stub = server.stub
+    game = _create(stub, h, seed=44)
+    tokens = {t.seat: t.token for t in game.seat_tokens}
+    g = yj.Game(yj.Rules(), seed=44)
+    # every seat lays its target at once, each twice: one of each pair is refused
+    jobs = [(seat, g.legal_moves(seat)[0]) for seat in range(4)] * 2
+    with ThreadPoolExecutor(8) as pool:
+        verdicts = list(
+            pool.map(
+                lambda job: (
+                    stub.Act(
+                        h.pb2.ActRequest(game_id=game.game_id, token=tokens[job[0]], move=job[1])
+                    ).verdict
+                ),
+                jobs,
+            )
+        )
+    assert sum(v.ok for v in verdicts) == 4
+    # refused as already laid, or (once all four are down) as the wrong phase
+    assert {v.code for v in verdicts if not v.ok} <= {"target_already_laid", "wrong_phase"}
+    with sqlite3.connect(server.config.db) as db:
+        idx = [r[0] for r in db.execute("SELECT idx FROM moves WHERE game_id = ?", (game.game_id,))]
+    assert sorted(idx) == [0, 1, 2, 3]
+    v = stub.GetView(h.pb2.GetViewRequest(game_id=game.game_id, token=tokens[0])).view
+    assert v.phase == h.pb2.PHASE_PLAY
