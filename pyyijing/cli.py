@@ -296,7 +296,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
             )
         else:
             game = yj.Game(rules, wall=rec["wall"], dealer=rec["dealer"])
-    except (KeyError, TypeError, ValueError) as exc:
+    except KeyError as exc:
+        raise UsageError(f"bad record: no {exc} field (is this a game record?)") from None
+    except (TypeError, ValueError) as exc:
         raise UsageError(f"bad record: {exc}") from None
     out = sys.stdout
     pols = rec.get("seat_policies")
