@@ -376,21 +376,24 @@ def _rows(counts: Any, what: str, sizes: tuple[int, ...]) -> np.ndarray:
         raise ValueError(f"{what} takes an (N, 34) array of counts; got shape {arr.shape}")
     if arr.size and not np.issubdtype(arr.dtype, np.integer):
         raise TypeError(f"{what} takes integer counts; got dtype {arr.dtype}")
-    if arr.size:
-        bad = np.flatnonzero(((arr < 0) | (arr > 4)).any(axis=1))
-        if bad.size:
-            i = int(bad[0])
-            k = int(np.flatnonzero((arr[i] < 0) | (arr[i] > 4))[0])
-            raise ValueError(f"row {i}: count of {TILES[k]} is {int(arr[i, k])}; counts are 0..4")
-        sums = arr.sum(axis=1)
-        bad = np.flatnonzero(~np.isin(sums, sizes))
-        if bad.size:
-            i = int(bad[0])
-            raise ValueError(
-                f"row {i} has {int(sums[i])} tiles; {what} takes rows of "
-                f"{', '.join(str(s) for s in sizes)} tiles"
-            )
-    return np.ascontiguousarray(arr, dtype=np.uint8)
+    if not arr.size:
+        return np.zeros((0, 34), dtype=np.uint8)
+    if arr.dtype != np.uint8 and (arr.min() < 0 or arr.max() > 4) or arr.max() > 4:
+        i = int(np.flatnonzero(((arr < 0) | (arr > 4)).any(axis=1))[0])
+        k = int(np.flatnonzero((arr[i] < 0) | (arr[i] > 4))[0])
+        raise ValueError(f"row {i}: count of {TILES[k]} is {int(arr[i, k])}; counts are 0..4")
+    rows = np.ascontiguousarray(arr, dtype=np.uint8)
+    sums = rows.sum(axis=1, dtype=np.int16)
+    allowed = np.zeros(34 * 4 + 1, dtype=bool)
+    allowed[list(sizes)] = True
+    ok = allowed[sums]
+    if not ok.all():
+        i = int(np.flatnonzero(~ok)[0])
+        raise ValueError(
+            f"row {i} has {int(sums[i])} tiles; {what} takes rows of "
+            f"{', '.join(str(s) for s in sizes)} tiles"
+        )
+    return rows
 
 
 def _threads(threads: int) -> int:

@@ -230,3 +230,53 @@ TEST_CASE("mahjong: batch forms agree with one-by-one calls") {
     CHECK((wins[i] != 0) == mj::is_win(c));
   }
 }
+
+TEST_CASE("mahjong: best form reaches -1 through seven pairs") {
+  auto c = parse("1122m3344p5566s77z");
+  CHECK(mj::regular_shanten(c) == 3);
+  CHECK(mj::shanten(c) == -1);
+  c = parse("1122m3344p5566s99m");  // regular 0: 11 22 m 3344p 5566s ... still 7 pairs
+  CHECK(mj::regular_shanten(c) >= 0);
+  CHECK(mj::shanten(c) == -1);
+}
+
+// Timing, not a check: `yijing_core_tests -tc="*benchmark*" --no-skip`.
+TEST_CASE("mahjong: benchmark regular shanten, one call per hand" * doctest::skip()) {
+  std::mt19937_64 rng(1);
+  const int n = 1000000;
+  std::vector<mj::Counts> hands(static_cast<std::size_t>(n));
+  for (auto& h : hands) {
+    h = {};
+    int wall[136];
+    for (int i = 0; i < 136; ++i) wall[i] = i / 4;
+    for (int i = 0; i < 13; ++i) {
+      const int j = i + static_cast<int>(rng() % static_cast<std::uint64_t>(136 - i));
+      std::swap(wall[i], wall[j]);
+      ++h[static_cast<std::size_t>(wall[i])];
+    }
+  }
+  long sum = 0;
+  for (const auto& h : hands) sum += mj::regular_shanten(h);  // fills the tables used
+  const auto a = std::chrono::steady_clock::now();
+  for (const auto& h : hands) sum += mj::regular_shanten(h);
+  const auto b = std::chrono::steady_clock::now();
+  const double ns = std::chrono::duration<double, std::nano>(b - a).count() / n;
+  MESSAGE("regular shanten: ", ns, " ns per hand over ", n, " random 13-tile hands (sum ", sum,
+          ")");
+}
+
+TEST_CASE("mahjong: batch rows that are not hands give kInvalidRow, never a crash") {
+  std::vector<std::uint8_t> rows(3 * mj::kKinds, 0);
+  rows[0] = 200;                  // a count far above 4
+  rows[mj::kKinds] = 3;           // 3 tiles: 3k
+  rows[2 * mj::kKinds + 5] = 2;   // a pair: fine
+  std::int8_t out[3];
+  std::uint8_t wins[3];
+  mj::shanten_batch(rows.data(), 3, out, mj::Form::kBest, 1);
+  mj::is_win_batch(rows.data(), 3, wins, 1);
+  CHECK(out[0] == mj::kInvalidRow);
+  CHECK(out[1] == mj::kInvalidRow);
+  CHECK(out[2] == -1);
+  CHECK(wins[0] == 0);
+  CHECK(wins[2] == 1);
+}

@@ -61,7 +61,9 @@ std::vector<Decomposition> regular_decompositions(const Counts& c);
 std::uint64_t waits(const Counts& c);
 
 // Batch forms: `rows` count rows of 34 bytes each, one result per row.
-// threads <= 0: std::thread::hardware_concurrency().
+// threads <= 0: std::thread::hardware_concurrency(). A row that is not a hand
+// (a count above 4, a size other than 3k+1 / 3k+2 <= 14) gives kInvalidRow / false.
+constexpr std::int8_t kInvalidRow = -128;
 void shanten_batch(const std::uint8_t* rows, std::size_t n, std::int8_t* out, Form form,
                    int threads = 0);
 void is_win_batch(const std::uint8_t* rows, std::size_t n, std::uint8_t* out, int threads = 0);
