@@ -69,12 +69,17 @@ def _rng(backend: str, seed: int) -> Any:
 # --------------------------------------------------------------------- bots
 
 
-def bot_move(game: Game, policy: str = "random", seat: int | None = None, seed: int = 0) -> str:
+def bot_move(
+    game: Game, policy: str | int = "random", seat: int | str | None = None, seed: int = 0
+) -> str:
     """The move built-in bot `policy` makes for `seat` (default: the first seat to act).
 
-    The bot's random choices come from ``Xoshiro256ss(seed)``; the native and
-    fallback bots choose the same move (docs/simulation.md "Bots").
+    ``bot_move(game, "greedy", 2, seed)`` and ``bot_move(game, 2, "greedy", seed)``
+    are the same call. The bot's random choices come from ``Xoshiro256ss(seed)``;
+    the native and fallback bots choose the same move (docs/simulation.md "Bots").
     """
+    if isinstance(policy, int) and not isinstance(policy, bool) and isinstance(seat, str):
+        policy, seat = seat, policy
     if not isinstance(game, Game):
         raise TypeError(f"game must be a pyyijing.Game; got {type(game).__name__}")
     if policy not in BOTS:

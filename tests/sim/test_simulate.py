@@ -200,6 +200,8 @@ def test_bot_move_parity_across_backends() -> None:
             for game in games.values():
                 game.apply(move)
             step += 1
+    g = yj.Game(seed=3)
+    assert yj.bot_move(g, 2, "heuristic", 5) == yj.bot_move(g, "heuristic", 2, 5)
     with pytest.raises(ValueError, match="may not act"):
         yj.bot_move(yj.Game(seed=1), "random", seat=7)
     with pytest.raises(ValueError, match="policy"):
