@@ -441,5 +441,48 @@ def _is_native(impl: Any) -> bool:
 RULESETS: tuple[str, ...] = ("common", "shaoyang", "changsha")
 
 
-def patterns(*args: Any, **kwargs: Any) -> list[str]:
-    raise NotImplementedError
+def patterns(
+    hand: str | Sequence[int],
+    sets: Iterable[Any] = (),
+    win_tile: str | None = None,
+    ruleset: str = "common",
+    *,
+    self_drawn: bool = False,
+    backend: str | None = None,
+) -> list[str]:
+    """The hand patterns of `ruleset` that a win has, as documented names, in the
+    ruleset's order (docs/mahjong.md "Patterns"; shared/rules/mahjong.md §1-3).
+
+    `hand`: the concealed tiles with the winning tile (14 - 3·sets); `win_tile`,
+    if given, must be one of them; `self_drawn`: the winning tile was drawn (matters
+    for Changsha's 全求人, won on a discard). Every pattern that applies is listed
+    (a Shaoyang 碰碰對 is also a 平胡); choosing what pays is the ruleset's scoring.
+    Empty if the hand has none (for example an incomplete hand).
+
+    - "common": regular, seven_pairs
+    - "shaoyang": 平胡, 碰碰對, 清一色, 七巧對, 十三浪, 全風十三浪
+    - "changsha": 小胡, 七對 / 豪華七對 / 超豪華七對 / 超超豪華七對, 清一色, 將一色,
+      碰碰胡, 全求人 (no honours: Changsha plays 108 tiles)
+    """
+    from .fallback import mahjong_patterns as _pat
+
+    if ruleset not in RULESETS:
+        raise ValueError(f"ruleset must be one of {', '.join(RULESETS)}; got {ruleset!r}")
+    if not isinstance(self_drawn, bool):
+        raise TypeError(f"self_drawn must be a bool; got {type(self_drawn).__name__}")
+    h = _hand(hand, sets, (14,), "patterns")
+    if win_tile is not None and h.counts[tile_index(win_tile)] == 0:
+        raise ValueError(f"win_tile {win_tile!r} is not in the hand")
+    if ruleset == "changsha":
+        honours = [TILES[k] for k in range(27, 34) if h.seen[k]]
+        if honours:
+            raise ValueError(
+                f"changsha is played without honours (108 tiles); the hand has {', '.join(honours)}"
+            )
+    impl = _backend(backend)
+    readings = [(pair, list(found)) for pair, found in impl.decompositions(h.counts)]
+    _, seven, orphans = impl.win_forms(h.counts) if not h.sets else (False, False, False)
+    sets_data = [(s.kind, tile_index(s.tile)) for s in h.sets]
+    return list(
+        _pat.patterns(ruleset, h.counts, sets_data, readings, bool(seven), bool(orphans), self_drawn)
+    )
