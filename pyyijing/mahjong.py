@@ -23,7 +23,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 import numpy as np
@@ -63,7 +63,7 @@ _MODULES = {
 }
 
 
-@lru_cache(maxsize=None)
+@cache
 def _impl(name: str) -> Any:
     if name not in _MODULES:
         raise ValueError(f"backend must be one of {', '.join(_MODULES)}; got {name!r}")
@@ -90,7 +90,9 @@ def tile_index(tile: str) -> int:
         return _HONOUR_LETTERS[tile]
     if len(tile) == 2 and tile in TILES:
         return TILES.index(tile)
-    raise ValueError(f"unknown tile {tile!r}; tiles are 1m-9m, 1p-9p, 1s-9s, 1z-7z or E S W N P F C")
+    raise ValueError(
+        f"unknown tile {tile!r}; tiles are 1m-9m, 1p-9p, 1s-9s, 1z-7z or E S W N P F C"
+    )
 
 
 def parse_tiles(text: str) -> list[int]:
@@ -144,7 +146,9 @@ def to_counts(hand: str | Sequence[int]) -> list[int]:
                 f"a hand is a tile string or 34 counts; got {type(hand).__name__}"
             ) from None
         if len(raw) != 34:
-            raise ValueError(f"a count array needs 34 entries (1-9m, 1-9p, 1-9s, 1-7z); got {len(raw)}")
+            raise ValueError(
+                f"a count array needs 34 entries (1-9m, 1-9p, 1-9s, 1-7z); got {len(raw)}"
+            )
         counts = []
         for k, v in enumerate(raw):
             if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
@@ -254,7 +258,9 @@ class _Hand:
     seen: list[int]  # concealed + sets
 
 
-def _hand(hand: str | Sequence[int], sets: Iterable[Any], sizes: tuple[int, ...], what: str) -> _Hand:
+def _hand(
+    hand: str | Sequence[int], sets: Iterable[Any], sizes: tuple[int, ...], what: str
+) -> _Hand:
     """Parse and check a hand; `sizes` are the allowed concealed sizes with no sets."""
     counts = to_counts(hand)
     if isinstance(sets, (str, Set)):
@@ -268,13 +274,16 @@ def _hand(hand: str | Sequence[int], sets: Iterable[Any], sizes: tuple[int, ...]
             seen[k] += 1
     for k, v in enumerate(seen):
         if v > 4:
+            in_sets = v - counts[k]
             raise ValueError(
-                f"more than 4 of {TILES[k]}: {counts[k]} in the hand and {v - counts[k]} in the sets"
+                f"more than 4 of {TILES[k]}: {counts[k]} in the hand and {in_sets} in the sets"
             )
     n = sum(counts)
     allowed = [size - 3 * len(parsed) for size in sizes]
     if n not in allowed:
-        with_sets = f"with {len(parsed)} set{'s' if len(parsed) != 1 else ''}" if parsed else "with no sets"
+        with_sets = (
+            f"with {len(parsed)} set{'s' if len(parsed) != 1 else ''}" if parsed else "with no sets"
+        )
         need = " or ".join(str(a) for a in allowed)
         raise ValueError(f"{what} needs {need} concealed tiles {with_sets}; the hand has {n}")
     return _Hand(counts, parsed, seen)
@@ -283,7 +292,9 @@ def _hand(hand: str | Sequence[int], sets: Iterable[Any], sizes: tuple[int, ...]
 # ------------------------------------------------------------------ the API
 
 
-def is_win(hand: str | Sequence[int], sets: Iterable[Any] = (), *, backend: str | None = None) -> bool:
+def is_win(
+    hand: str | Sequence[int], sets: Iterable[Any] = (), *, backend: str | None = None
+) -> bool:
     """True if the hand (14 - 3·sets concealed tiles) is complete.
 
     Complete: the regular shape (4 sets + a pair, seed 003 「n*AAA+m*ABC+s*DD」),
@@ -321,7 +332,7 @@ def decompositions(
         read = tuple(Set("chow" if chow else "pung", TILES[t], concealed=True) for chow, t in found)
         out.append(Decomposition("regular", TILES[pair], h.sets + read))
     if not h.sets:
-        regular, seven, orphans = impl.win_forms(h.counts)
+        _, seven, orphans = impl.win_forms(h.counts)
         if seven:
             pairs = tuple(TILES[k] for k in range(34) for _ in range(h.counts[k] // 2))
             out.append(Decomposition("seven_pairs", pairs=pairs))
@@ -378,7 +389,7 @@ def _rows(counts: Any, what: str, sizes: tuple[int, ...]) -> np.ndarray:
         raise TypeError(f"{what} takes integer counts; got dtype {arr.dtype}")
     if not arr.size:
         return np.zeros((0, 34), dtype=np.uint8)
-    if arr.dtype != np.uint8 and (arr.min() < 0 or arr.max() > 4) or arr.max() > 4:
+    if (arr.dtype != np.uint8 and (arr.min() < 0 or arr.max() > 4)) or arr.max() > 4:
         i = int(np.flatnonzero(((arr < 0) | (arr > 4)).any(axis=1))[0])
         k = int(np.flatnonzero((arr[i] < 0) | (arr[i] > 4))[0])
         raise ValueError(f"row {i}: count of {TILES[k]} is {int(arr[i, k])}; counts are 0..4")
@@ -412,7 +423,11 @@ def shanten_batch(
     """
     if form not in _FORM_CODES:
         raise ValueError(f"form must be one of {', '.join(FORMS)} or None; got {form!r}")
-    sizes = (13, 14) if form in ("seven_pairs", "thirteen_orphans") else (1, 2, 4, 5, 7, 8, 10, 11, 13, 14)
+    sizes = (
+        (13, 14)
+        if form in ("seven_pairs", "thirteen_orphans")
+        else (1, 2, 4, 5, 7, 8, 10, 11, 13, 14)
+    )
     rows = _rows(counts, "shanten_batch", sizes)
     impl = _backend(backend)
     code = _FORM_CODES[form]
@@ -484,5 +499,7 @@ def patterns(
     _, seven, orphans = impl.win_forms(h.counts) if not h.sets else (False, False, False)
     sets_data = [(s.kind, tile_index(s.tile)) for s in h.sets]
     return list(
-        _pat.patterns(ruleset, h.counts, sets_data, readings, bool(seven), bool(orphans), self_drawn)
+        _pat.patterns(
+            ruleset, h.counts, sets_data, readings, bool(seven), bool(orphans), self_drawn
+        )
     )

@@ -70,8 +70,10 @@ def patterns(
     suits = _suits(total)
     regular = len(readings) > 0
     exposed_chow = any(kind == "chow" for kind, _ in sets)
-    all_pungs = regular and not exposed_chow and any(
-        not any(is_chow for is_chow, _ in found) for _, found in readings
+    all_pungs = (
+        regular
+        and not exposed_chow
+        and any(not any(is_chow for is_chow, _ in found) for _, found in readings)
     )
     fours = sum(1 for x in counts if x == 4)
     found: list[str] = []

@@ -22,9 +22,9 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from mj_hands import random_hand  # noqa: E402
+from mj_hands import random_hand
 
-from pyyijing import mahjong as mj  # noqa: E402
+from pyyijing import mahjong as mj
 
 
 def _rate(fn: Any, items: list[Any]) -> tuple[float, float]:
@@ -56,20 +56,34 @@ def main() -> None:
         w1, c1 = time.perf_counter(), time.process_time()
         label = f"pyyijing native shanten_batch, threads={threads or 'all'}"
         results.append((label, args.hands / (w1 - w0), args.hands / max(c1 - c0, 1e-9)))
-    results.append(("pyyijing native raw call (_native.mahjong.shanten)",
-                    *_rate(lambda c: native.shanten(c, 1), calls)))
-    results.append(("pyyijing mj.shanten(counts, form='regular') (validated)",
-                    *_rate(lambda c: mj.shanten(c, form="regular"), calls)))
+    results.append(
+        (
+            "pyyijing native raw call (_native.mahjong.shanten)",
+            *_rate(lambda c: native.shanten(c, 1), calls),
+        )
+    )
+    results.append(
+        (
+            "pyyijing mj.shanten(counts, form='regular') (validated)",
+            *_rate(lambda c: mj.shanten(c, form="regular"), calls),
+        )
+    )
     for name in ("cython", "python"):
         impl = mj._impl(name)
-        results.append((f"pyyijing {name} raw call", *_rate(lambda c, i=impl: i.shanten(c, 1), calls)))
+        results.append(
+            (f"pyyijing {name} raw call", *_rate(lambda c, i=impl: i.shanten(c, 1), calls))
+        )
 
     peers: dict[str, float] = {}
     try:
         import MahjongGB
 
-        names = ([f"W{n}" for n in range(1, 10)] + [f"B{n}" for n in range(1, 10)]
-                 + [f"T{n}" for n in range(1, 10)] + ["F1", "F2", "F3", "F4", "J3", "J2", "J1"])
+        names = (
+            [f"W{n}" for n in range(1, 10)]
+            + [f"B{n}" for n in range(1, 10)]
+            + [f"T{n}" for n in range(1, 10)]
+            + ["F1", "F2", "F3", "F4", "J3", "J2", "J1"]
+        )
         gb_hands = [tuple(names[k] for k in range(34) for _ in range(c[k])) for c in calls]
         r = _rate(MahjongGB.RegularShanten, gb_hands)
         results.append(("PyMahjongGB RegularShanten", *r))
