@@ -26,6 +26,7 @@ def run_chunk(
     first: int,
     count: int,
     keep_arrays: bool,
+    hands_per_match: int = 0,
 ) -> tuple[int, Any, dict[str, np.ndarray] | None]:
     """One chunk on a worker: (first, tally, arrays or None)."""
     import pyyijing as yj
@@ -39,6 +40,7 @@ def run_chunk(
         rotate=rotate,
         start=first,
         keep_arrays=keep_arrays,
+        hands_per_match=hands_per_match or None,
     )
     return first, res.tally, res.arrays
 
@@ -75,10 +77,11 @@ def simulate_on_cluster(
     chunk: int | None,
     progress: Callable[[int, int], None] | None,
     retries: int = 3,
+    hands_per_match: int = 0,
 ) -> Any:
     from distributed import as_completed
 
-    from .simulate import ARRAY_DTYPES, SimResult, Tally, _empty_arrays, _policy_name
+    from .simulate import SimResult, Tally, _array_keys, _empty_arrays, _policy_name
 
     client, owned = _client(cluster)
     try:
@@ -87,6 +90,9 @@ def simulate_on_cluster(
             chunk = max(10_000, min(1 << 20, -(-games // (4 * workers))))
         if chunk < 1:
             raise ValueError(f"chunk must be an int >= 1; got {chunk!r}")
+        h = hands_per_match
+        if h:
+            chunk = max(h, chunk - chunk % h)  # whole matches per chunk
         spans = [(start + d, min(chunk, games - d)) for d in range(0, games, chunk)]
         rules_dict = rules.to_dict()
         futures = [
@@ -100,13 +106,14 @@ def simulate_on_cluster(
                 first,
                 count,
                 keep_arrays,
+                hands_per_match,
                 key=f"pyyijing-sim-{seed}-{first}-{count}-{id(spans)}",
                 retries=retries,
                 pure=False,
             )
             for first, count in spans
         ]
-        tally = Tally(rules.players, [_policy_name(p) for p in policies])
+        tally = Tally(rules.players, [_policy_name(p) for p in policies], hands_per_match)
         parts: dict[int, dict[str, np.ndarray]] = {}
         done = 0
         for future in as_completed(futures):  # type: ignore[no-untyped-call]
@@ -125,9 +132,9 @@ def simulate_on_cluster(
     if keep_arrays:
         ordered = [parts[first] for first, _count in spans]
         merged = (
-            {k: np.concatenate([p[k] for p in ordered]) for k in ARRAY_DTYPES}
+            {k: np.concatenate([p[k] for p in ordered]) for k in _array_keys(bool(h))}
             if ordered
-            else _empty_arrays(0, rules.players)
+            else _empty_arrays(0, rules.players, bool(h))
         )
     summary = tally.summary()
     summary.update(seed=seed, start=start, rotate=bool(rotate), rules=rules_dict, backend="dask")

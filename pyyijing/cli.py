@@ -135,6 +135,15 @@ def summary_table(summary: dict[str, Any]) -> str:
             if summary["conditions"][name]
         )
         lines.append(f"win conditions met: {met}")
+    matches = summary.get("matches")
+    if matches:
+        lines.append("")
+        lines.append(
+            f"matches of {matches['hands_per_match']} hands: {matches['count']:,}  "
+            f"(no single leader {100 * matches['no_single_leader']['rate']:.1f}%)"
+        )
+        for name, m in matches["by_policy"].items():
+            lines.append(f"  {name:<12} match win rate {_fmt_rate(m['win'])}")
     return "\n".join(lines)
 
 
@@ -223,6 +232,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             taiji=args.taiji,
             win_conditions=tuple(x.strip() for x in args.win_conditions.split(",") if x.strip()),
             self_draw_payment=args.self_draw_payment,
+            next_dealer=args.next_dealer,
         )
     except ValueError as exc:
         raise UsageError(str(exc)) from None
@@ -254,6 +264,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             progress=progress,
             cluster=args.cluster,
             backend=args.backend,
+            hands_per_match=args.hands_per_match,
         )
     except (ValueError, TypeError, ImportError) as exc:
         raise UsageError(str(exc)) from None
@@ -456,6 +467,10 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--taiji", default="wild")
     s.add_argument("--win-conditions", default="two_targets,three_of_a_kind")
     s.add_argument("--self-draw-payment", default="each")
+    s.add_argument("--next-dealer", default="dice", help="matches: dice, winner or rotate")
+    s.add_argument(
+        "--hands-per-match", type=_positive_int, default=None, help="play matches of N hands"
+    )
     s.add_argument("--seed", type=_positive_int, default=0)
     s.add_argument("--threads", type=_positive_int, default=0, help="0: every core")
     s.add_argument("--no-rotate", action="store_true", help="pin policies to seats")

@@ -214,8 +214,9 @@ class Tally:
     MAX_PLIES = 1024
     MAX_POINTS = 64
 
-    def __init__(self, players: int, policy_names: Sequence[str]) -> None:
+    def __init__(self, players: int, policy_names: Sequence[str], hands_per_match: int = 0) -> None:
         self.players = players
+        self.hands_per_match = hands_per_match
         self.policy_names = list(policy_names)
         self.names = sorted(set(self.policy_names), key=self.policy_names.index)
         p = len(self.names)
@@ -232,6 +233,9 @@ class Tally:
         self.hexagrams = np.zeros(65, np.int64)
         self.points = np.zeros(self.MAX_POINTS, np.int64)
         self.plies = np.zeros(self.MAX_PLIES, np.int64)
+        self.matches = np.zeros(2, np.int64)  # matches, matches without a single leader
+        self.match_seats = np.zeros(p, np.int64)
+        self.match_wins = np.zeros(p, np.int64)
 
     def add(self, a: dict[str, np.ndarray]) -> None:
         n = self.players
@@ -270,6 +274,17 @@ class Tally:
         self.plies += np.bincount(
             np.minimum(a["plies"], self.MAX_PLIES - 1), minlength=self.MAX_PLIES
         )
+        h = self.hands_per_match
+        if h:  # whole matches: the seat with the largest ledger wins the match
+            ledger = a["payments"].astype(np.int64).reshape(count // h, h, n).sum(axis=1)
+            mpol = pol.reshape(count // h, h, n)[:, 0, :]
+            top = ledger.max(axis=1, keepdims=True)
+            single = (ledger == top).sum(axis=1) == 1
+            leader = ledger.argmax(axis=1)
+            self.matches += [count // h, int((~single).sum())]
+            self.match_seats += np.bincount(mpol.ravel(), minlength=p)[:p]
+            mrows = np.nonzero(single)[0]
+            self.match_wins += np.bincount(mpol[mrows, leader[mrows]], minlength=p)[:p]
 
     def merge(self, other: Tally) -> None:
         for name, value in vars(other).items():
@@ -316,6 +331,22 @@ class Tally:
             ],
             "points_half": _hist_stats(self.points),
             "plies": _hist_stats(self.plies),
+            **({"matches": self._match_summary()} if self.hands_per_match else {}),
+        }
+
+    def _match_summary(self) -> dict[str, Any]:
+        count = int(self.matches[0])
+        return {
+            "hands_per_match": self.hands_per_match,
+            "count": count,
+            "no_single_leader": _rate(int(self.matches[1]), count),
+            "by_policy": {
+                name: {
+                    "seat_matches": int(self.match_seats[i]),
+                    "win": _rate(int(self.match_wins[i]), int(self.match_seats[i])),
+                }
+                for i, name in enumerate(self.names)
+            },
         }
 
 
@@ -365,9 +396,17 @@ def _check_count(name: str, value: Any, minimum: int = 0) -> int:
     return value
 
 
-def _empty_arrays(count: int, players: int) -> dict[str, np.ndarray]:
+MATCH_DTYPES: dict[str, Any] = {"match": np.int64, "hand": np.uint16}
+
+
+def _array_keys(matches: bool) -> list[str]:
+    return [*ARRAY_DTYPES, *MATCH_DTYPES] if matches else list(ARRAY_DTYPES)
+
+
+def _empty_arrays(count: int, players: int, matches: bool = False) -> dict[str, np.ndarray]:
     out = {}
-    for name, dtype in ARRAY_DTYPES.items():
+    dtypes = {**ARRAY_DTYPES, **MATCH_DTYPES} if matches else ARRAY_DTYPES
+    for name, dtype in dtypes.items():
         shape = (count, players) if name in ("payments", "seat_policy") else (count,)
         out[name] = np.zeros(shape, dtype)
     return out
@@ -388,6 +427,7 @@ class _Runner:
         rotate: bool,
         threads: int,
         backend: str,
+        hands_per_match: int = 0,
     ) -> None:
         self.rules = rules
         self.seed = seed
@@ -395,6 +435,7 @@ class _Runner:
         self.rotate = rotate
         self.threads = threads
         self.backend = backend
+        self.h = hands_per_match
         self.native = backend == "native" and all(isinstance(p, str) for p in policies)
         if self.native:
             self._mod = __import__("pyyijing._native", fromlist=["sim_batch"])
@@ -413,29 +454,71 @@ class _Runner:
             self.rotate,
         )
 
+    def _where(self, index: int) -> tuple[int, int, int]:
+        """(wall seed, rotation, hand number) of game `index`."""
+        if not self.h:
+            return game_seed(self.seed, index), index, 0
+        match, hand = divmod(index, self.h)
+        return game_seed(game_seed(self.seed, match), hand), match, hand
+
+    def _next_dealer(self, game: Game) -> int | None:
+        rule = self.rules.next_dealer
+        result = game.result
+        assert result is not None
+        if rule == "dice":
+            return None
+        if rule == "rotate":
+            return (game.dealer + 1) % self.rules.players
+        return game.dealer if result.winner is None else result.winner
+
     def run(self, start: int, count: int) -> dict[str, np.ndarray]:
         if self.native:
-            out = self._mod.sim_batch(*self._spec(), self.seed, start, count, self.threads)
-            return {name: out[name] for name in ARRAY_DTYPES}
-        arrays = _empty_arrays(count, self.rules.players)
+            out = self._mod.sim_batch(
+                *self._spec(),
+                self.seed,
+                start,
+                count,
+                self.threads,
+                self.h,
+                self.rules.next_dealer,
+            )
+            return {name: out[name] for name in _array_keys(bool(self.h))}
+        arrays = _empty_arrays(count, self.rules.players, bool(self.h))
+        dealer: int | None = None
         for j in range(count):
-            game = self.play(start + j)
-            self._store(arrays, j, start + j, game)
+            index = start + j
+            if self.h and index % self.h == 0:
+                dealer = None
+            game = self.play(index, dealer)
+            self._store(arrays, j, index, game)
+            if self.h:
+                dealer = self._next_dealer(game)
         return arrays
 
-    def play(self, index: int) -> Game:
-        """Game `index`, played move by move through the public API."""
+    def dealer_of(self, index: int) -> int | None:
+        """The dealer of game `index` (None: its dice), playing its match's earlier hands."""
+        if not self.h:
+            return None
+        dealer: int | None = None
+        for i in range(index - index % self.h, index):
+            dealer = self._next_dealer(self.play(i, dealer))
+        return dealer
+
+    def play(self, index: int, dealer: int | None) -> Game:
+        """Game `index` (its dealer given), played move by move through the public API."""
         rules = self.rules
-        wseed = game_seed(self.seed, index)
-        game = Game(rules, seed=wseed, backend=self.backend)
-        rng = _rng(self.backend if self.backend != "native" else "python", wseed ^ BOT_SEED_XOR)
-        bots = _bots_module(self.backend)
-        n = rules.players
-        seat_pol = [self.policies[_seat_policy(index, s, n, self.rotate)] for s in range(n)]
+        wseed, rotation, _hand = self._where(index)
+        game = Game(rules, seed=wseed, dealer=dealer, backend=self.backend)
         if self.native:  # a record of a native game: replay its moves
-            for move in self._mod.sim_game_moves(*self._spec(), self.seed, index):
+            for move in self._mod.sim_game_moves(
+                *self._spec(), self.seed, index, self.h, rules.next_dealer
+            ):
                 game.apply(move)
             return game
+        rng = _rng(self.backend, wseed ^ BOT_SEED_XOR)
+        bots = _bots_module(self.backend)
+        n = rules.players
+        seat_pol = [self.policies[_seat_policy(rotation, s, n, self.rotate)] for s in range(n)]
         while True:
             to_act = game.to_act
             if not to_act:
@@ -459,6 +542,7 @@ class _Runner:
         result = game.result
         assert result is not None
         n = self.rules.players
+        _wseed, rotation, hand = self._where(index)
         arrays["winner"][j] = -1 if result.winner is None else result.winner
         arrays["kind"][j] = KINDS.index(result.kind)
         arrays["dealt_in_by"][j] = -1 if result.dealt_in_by is None else result.dealt_in_by
@@ -471,16 +555,23 @@ class _Runner:
         arrays["payments"][j] = result.payments
         arrays["plies"][j] = len(game.moves)
         arrays["dealer"][j] = game.dealer
-        arrays["seat_policy"][j] = [_seat_policy(index, s, n, self.rotate) for s in range(n)]
+        arrays["seat_policy"][j] = [_seat_policy(rotation, s, n, self.rotate) for s in range(n)]
+        if self.h:
+            arrays["match"][j] = rotation
+            arrays["hand"][j] = hand
 
     def record(self, index: int) -> dict[str, Any]:
-        game = self.play(index)
+        game = self.play(index, self.dealer_of(index))
         rec = game.record()
         rec["game"] = index
         rec["sim_seed"] = self.seed
+        _wseed, rotation, hand = self._where(index)
+        if self.h:
+            rec["match"] = rotation
+            rec["hand"] = hand
         n = self.rules.players
         rec["seat_policies"] = [
-            _policy_name(self.policies[_seat_policy(index, s, n, self.rotate)]) for s in range(n)
+            _policy_name(self.policies[_seat_policy(rotation, s, n, self.rotate)]) for s in range(n)
         ]
         return rec
 
@@ -502,6 +593,7 @@ def simulate(
     progress: Callable[[int, int], None] | None = None,
     cluster: Any = None,
     backend: str | None = None,
+    hands_per_match: int | None = None,
 ) -> SimResult:
     """Play `games` games with bots or Python policies and summarise them.
 
@@ -515,6 +607,9 @@ def simulate(
       `record_filter(arrays) -> bool mask`: records of the games it selects in
       each chunk (at most `max_records` records in all).
     - `cluster`: a Dask scheduler address or ``distributed.Client`` (docs/simulation.md).
+    - `hands_per_match=h`: games ``m*h .. m*h+h-1`` are the hands of match ``m``
+      (``yj.Match(rules, seed=game_seed(seed, m))``; the dealer follows
+      ``rules.next_dealer``); `games` and `start` must be multiples of ``h``.
     """
     games = _check_count("games", games)
     start = _check_count("start", start)
@@ -527,6 +622,16 @@ def simulate(
     pols = _policies(policies, rules.players)
     if record_every is not None:
         record_every = _check_count("record_every", record_every, 1)
+    h = 0
+    if hands_per_match is not None:
+        h = _check_count("hands_per_match", hands_per_match, 1)
+        if h > 65535:
+            raise ValueError(f"hands_per_match must be at most 65535; got {h}")
+        if games % h or start % h:
+            raise ValueError(
+                f"with hands_per_match={h}, games and start must be multiples of {h} "
+                f"(whole matches); got games={games}, start={start}"
+            )
     name = _engine.engine(backend).name
     if cluster is not None:
         if record_every is not None or record_filter is not None:
@@ -547,13 +652,16 @@ def simulate(
             keep_arrays=keep_arrays,
             chunk=chunk,
             progress=progress,
+            hands_per_match=h,
         )
         return result
-    runner = _Runner(rules, seed, pols, bool(rotate), threads, name)
-    tally = Tally(rules.players, [_policy_name(p) for p in pols])
+    runner = _Runner(rules, seed, pols, bool(rotate), threads, name, h)
+    tally = Tally(rules.players, [_policy_name(p) for p in pols], h)
     if chunk is None:
         chunk = 1 << 18 if runner.native else 256
     chunk = _check_count("chunk", chunk, 1)
+    if h:
+        chunk = max(h, chunk - chunk % h)  # whole matches per chunk
     parts: list[dict[str, np.ndarray]] = []
     records: list[dict[str, Any]] = []
     done = 0
@@ -581,9 +689,9 @@ def simulate(
     merged = None
     if keep_arrays:
         merged = (
-            {k: np.concatenate([p[k] for p in parts]) for k in ARRAY_DTYPES}
+            {k: np.concatenate([p[k] for p in parts]) for k in _array_keys(bool(h))}
             if parts
-            else _empty_arrays(0, rules.players)
+            else _empty_arrays(0, rules.players, bool(h))
         )
     summary = tally.summary()
     summary.update(seed=seed, start=start, rotate=bool(rotate), rules=rules.to_dict(), backend=name)

@@ -45,8 +45,16 @@ yp::BotKind bot_kind(const std::string& name) {
 
 yp::SimSpec make_spec(long long play_size, long long players, bool taiji_in_pong, long long win_mask,
                       bool split_payment, long long deck, const std::string& taiji,
-                      const std::vector<std::string>& policies, bool rotate) {
+                      const std::vector<std::string>& policies, bool rotate,
+                      long long hands_per_match, const std::string& next_dealer) {
   yp::SimSpec spec;
+  if (hands_per_match < 0 || hands_per_match > 65535)
+    throw py::value_error("hands_per_match must be in 0..65535");
+  spec.hands_per_match = static_cast<std::uint32_t>(hands_per_match);
+  if (next_dealer == "dice") spec.next_dealer = yp::NextDealer::kDice;
+  else if (next_dealer == "winner") spec.next_dealer = yp::NextDealer::kWinner;
+  else if (next_dealer == "rotate") spec.next_dealer = yp::NextDealer::kRotate;
+  else throw py::value_error("next_dealer must be 'dice', 'winner' or 'rotate'");
   spec.cfg = make_config(play_size, players, taiji_in_pong, win_mask, split_payment);
   const auto d = yp::deck_from_int(deck);
   if (!d) throw py::value_error("deck must be 144 or 162");
@@ -65,9 +73,13 @@ yp::SimSpec make_spec(long long play_size, long long players, bool taiji_in_pong
 py::dict sim_batch(long long play_size, long long players, bool taiji_in_pong, long long win_mask,
                    bool split_payment, long long deck, const std::string& taiji,
                    const std::vector<std::string>& policies, bool rotate, std::uint64_t seed,
-                   std::uint64_t start, std::uint64_t count, int threads) {
-  const yp::SimSpec spec =
-      make_spec(play_size, players, taiji_in_pong, win_mask, split_payment, deck, taiji, policies, rotate);
+                   std::uint64_t start, std::uint64_t count, int threads, long long hands_per_match,
+                   const std::string& next_dealer) {
+  const yp::SimSpec spec = make_spec(play_size, players, taiji_in_pong, win_mask, split_payment, deck,
+                                     taiji, policies, rotate, hands_per_match, next_dealer);
+  if (hands_per_match > 0 && (start % static_cast<std::uint64_t>(hands_per_match) != 0 ||
+                              count % static_cast<std::uint64_t>(hands_per_match) != 0))
+    throw py::value_error("with matches, start and count must be multiples of hands_per_match");
   const auto c = static_cast<py::ssize_t>(count);
   const auto n = static_cast<py::ssize_t>(players);
   py::array_t<std::int8_t> winner(c), dealt_in_by(c), dealer(c);
@@ -76,10 +88,17 @@ py::dict sim_batch(long long play_size, long long players, bool taiji_in_pong, l
   py::array_t<std::uint16_t> plies(c);
   py::array_t<std::int16_t> payments({c, n});
   py::array_t<std::int8_t> seat_policy({c, n});
-  const yp::SimArrays out{winner.mutable_data(),   kind.mutable_data(),     dealt_in_by.mutable_data(),
+  const py::ssize_t mc = hands_per_match > 0 ? c : 0;
+  py::array_t<std::int64_t> match(mc);
+  py::array_t<std::uint16_t> hand(mc);
+  yp::SimArrays out{winner.mutable_data(),   kind.mutable_data(),     dealt_in_by.mutable_data(),
                           conditions.mutable_data(), hexagram.mutable_data(), points.mutable_data(),
                           payments.mutable_data(), plies.mutable_data(),    dealer.mutable_data(),
                           seat_policy.mutable_data()};
+  if (hands_per_match > 0) {
+    out.match = match.mutable_data();
+    out.hand = hand.mutable_data();
+  }
   {
     py::gil_scoped_release release;
     yp::simulate_batch(spec, seed, start, count, threads, out);
@@ -95,15 +114,20 @@ py::dict sim_batch(long long play_size, long long players, bool taiji_in_pong, l
   d["plies"] = plies;
   d["dealer"] = dealer;
   d["seat_policy"] = seat_policy;
+  if (hands_per_match > 0) {
+    d["match"] = match;
+    d["hand"] = hand;
+  }
   return d;
 }
 
 std::vector<std::string> sim_game_moves(long long play_size, long long players, bool taiji_in_pong,
                                         long long win_mask, bool split_payment, long long deck,
                                         const std::string& taiji, const std::vector<std::string>& policies,
-                                        bool rotate, std::uint64_t seed, std::uint64_t index) {
-  const yp::SimSpec spec =
-      make_spec(play_size, players, taiji_in_pong, win_mask, split_payment, deck, taiji, policies, rotate);
+                                        bool rotate, std::uint64_t seed, std::uint64_t index,
+                                        long long hands_per_match, const std::string& next_dealer) {
+  const yp::SimSpec spec = make_spec(play_size, players, taiji_in_pong, win_mask, split_payment, deck,
+                                     taiji, policies, rotate, hands_per_match, next_dealer);
   yp::State s;
   yp::GameOutcome g;
   yp::play_game(spec, seed, index, s, g);
@@ -139,11 +163,12 @@ void bind_sim(py::module_& m) {
   m.def("sim_batch", &sim_batch, py::arg("play_size"), py::arg("players"), py::arg("taiji_in_pong"),
         py::arg("win_mask"), py::arg("split_payment"), py::arg("deck"), py::arg("taiji"),
         py::arg("policies"), py::arg("rotate"), py::arg("seed"), py::arg("start"), py::arg("count"),
-        py::arg("threads"),
+        py::arg("threads"), py::arg("hands_per_match") = 0, py::arg("next_dealer") = "dice",
         "Games start..start+count-1 played by built-in bots, as a dict of NumPy arrays (GIL released).");
   m.def("sim_game_moves", &sim_game_moves, py::arg("play_size"), py::arg("players"),
         py::arg("taiji_in_pong"), py::arg("win_mask"), py::arg("split_payment"), py::arg("deck"),
         py::arg("taiji"), py::arg("policies"), py::arg("rotate"), py::arg("seed"), py::arg("index"),
+        py::arg("hands_per_match") = 0, py::arg("next_dealer") = "dice",
         "The move strings of one simulated game.");
   m.def("bot_move", &bot_move, py::arg("policy"), py::arg("seat"), py::arg("seed"), py::arg("play_size"),
         py::arg("players"), py::arg("taiji_in_pong"), py::arg("win_mask"), py::arg("split_payment"),

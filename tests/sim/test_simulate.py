@@ -227,3 +227,37 @@ def test_wilson() -> None:
     assert low == pytest.approx(0.4038, abs=1e-4)
     assert high == pytest.approx(0.5962, abs=1e-4)
     assert wilson(0, 0) == (0.0, 1.0)
+
+
+@pytest.mark.parametrize("next_dealer", ["dice", "winner", "rotate"])
+def test_matches(next_dealer: str) -> None:
+    """hands_per_match: the hands of match m are yj.Match(rules, seed=game_seed(seed, m))'s."""
+    _native()
+    rules = yj.Rules(next_dealer=next_dealer)
+    kw = {"seed": 3, "policies": MIXED, "hands_per_match": 5}
+    native = yj.simulate(40, rules, **kw)
+    python = yj.simulate(40, rules, backend="python", **kw)
+    chunked = yj.simulate(40, rules, threads=2, chunk=12, **kw)
+    assert native.arrays is not None
+    assert python.arrays is not None
+    assert chunked.arrays is not None
+    for key in [*ARRAY_DTYPES, "match", "hand"]:
+        np.testing.assert_array_equal(native.arrays[key], python.arrays[key], err_msg=key)
+        np.testing.assert_array_equal(native.arrays[key], chunked.arrays[key], err_msg=key)
+    assert native.arrays["match"].tolist() == [i // 5 for i in range(40)]
+    assert native.arrays["hand"].tolist() == [i % 5 for i in range(40)]
+    m = native.summary["matches"]
+    assert m["count"] == 8
+    assert sum(p["seat_matches"] for p in m["by_policy"].values()) == 8 * 4
+    recs = yj.simulate(10, rules, record_every=1, **kw).records
+    match = yj.Match(rules, seed=game_seed(3, 1))
+    for rec in recs[5:]:
+        assert (rec["match"], rec["hand"]) == (1, rec["game"] - 5)
+        g = match.new_hand()
+        assert g.dealer == rec["dealer"]
+        for move in rec["moves"]:
+            g.apply(move)
+        assert g.record()["result"] == rec["result"]
+        yj.replay(rec)
+    with pytest.raises(ValueError, match="multiples"):
+        yj.simulate(12, rules, hands_per_match=5)

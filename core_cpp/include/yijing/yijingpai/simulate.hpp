@@ -15,6 +15,9 @@
 
 namespace yijing::yijingpai {
 
+// How the dealer of a match's next hand is chosen (yj.Rules.next_dealer).
+enum class NextDealer : std::uint8_t { kDice = 0, kWinner = 1, kRotate = 2 };
+
 struct SimSpec {
   Config cfg;
   Deck deck = Deck::k144;
@@ -23,6 +26,10 @@ struct SimSpec {
                                    BotKind::kRandom};
   std::uint8_t num_policies = 4;  // policies used: rotation is over these
   bool rotate = true;             // seat s of game i plays policies[(s + i) % players]
+  // Matches (docs/simulation.md "Matches"): 0 = independent games; h > 0 =
+  // games m*h .. m*h+h-1 are the hands of match m (rotation per match).
+  std::uint32_t hands_per_match = 0;
+  NextDealer next_dealer = NextDealer::kDice;
 };
 
 // Result kinds as stored in the arrays (docs/simulation.md "Arrays").
@@ -48,6 +55,8 @@ struct SimArrays {
   std::uint16_t* plies;
   std::int8_t* dealer;
   std::int8_t* seat_policy;  // [count][players]
+  std::int64_t* match = nullptr;  // matches only: the match of each game
+  std::uint16_t* hand = nullptr;  // matches only: the hand number in its match
 };
 
 // The shuffled wall as tile codes (exactly yj.shuffle_wall(seed, ...)), its
@@ -62,12 +71,20 @@ void deal_game(const SimSpec& spec, std::uint64_t seed, std::uint64_t index, Sta
 // The policy index of `seat` in game `index`.
 int seat_policy(const SimSpec& spec, std::uint64_t index, int seat) noexcept;
 // Play game `index` to the end; `s` holds the final state (its history is
-// the game's moves).
+// the game's moves). With matches, the hands of its match before it are
+// played first (for the dealer).
 void play_game(const SimSpec& spec, std::uint64_t seed, std::uint64_t index, State& s,
                GameOutcome& out) noexcept;
+// One hand from its wall seed: `rotation` picks the seat policies, `dealer`
+// -1 means the dice decide.
+void play_hand(const SimSpec& spec, std::uint64_t wall_seed, std::uint64_t rotation, int dealer,
+               State& s, GameOutcome& out) noexcept;
+// The dealer of the hand after one that ended with `out` (match rules).
+int next_dealer(const SimSpec& spec, const GameOutcome& out) noexcept;
 
 // Games start .. start+count-1 into out[0 .. count-1], on `threads` threads
-// (0: all cores). Results do not depend on `threads`.
+// (0: all cores). Results do not depend on `threads`. With matches, start
+// and count must be multiples of hands_per_match (whole matches).
 void simulate_batch(const SimSpec& spec, std::uint64_t seed, std::uint64_t start,
                     std::uint64_t count, int threads, const SimArrays& out);
 
