@@ -31,6 +31,8 @@ def sim_batch(
     start: int,
     count: int,
     threads: int,
+    hands_per_match: int = 0,
+    next_dealer: str = "dice",
 ) -> dict[str, Any]: ...
 def sim_game_moves(
     play_size: int,
@@ -44,6 +46,8 @@ def sim_game_moves(
     rotate: bool,
     seed: int,
     index: int,
+    hands_per_match: int = 0,
+    next_dealer: str = "dice",
 ) -> list[str]: ...
 def bot_move(
     policy: str,
