@@ -97,6 +97,14 @@ class Server:
                 self.proc.wait()
 
 
+def _code(exc: BaseException) -> str:
+    code = getattr(exc, "code", None)
+    try:
+        return str(code().name) if callable(code) else type(exc).__name__
+    except Exception:
+        return type(exc).__name__
+
+
 def _pct(xs: list[float], p: float) -> float:
     if not xs:
         return float("nan")
@@ -127,6 +135,7 @@ async def _fixed_rate(stub: Any, reqs: list[Any], rate: float, seconds: float) -
     lat: list[float] = []
     lag: list[float] = []
     errors = 0
+    codes: dict[str, int] = {}
     loop = asyncio.get_running_loop()
 
     async def one(i: int, due: float) -> None:
@@ -135,8 +144,10 @@ async def _fixed_rate(stub: Any, reqs: list[Any], rate: float, seconds: float) -
         lag.append(t - due)
         try:
             await stub.ValidateMove(reqs[i % len(reqs)], timeout=10)
-        except Exception:
+        except Exception as exc:
             errors += 1
+            name = _code(exc)
+            codes[name] = codes.get(name, 0) + 1
             return
         lat.append(loop.time() - t)
 
@@ -158,6 +169,7 @@ async def _fixed_rate(stub: Any, reqs: list[Any], rate: float, seconds: float) -
         "p50_ms": _pct(lat, 0.5) * 1e3,
         "p99_ms": _pct(lat, 0.99) * 1e3,
         "lag_p99_ms": _pct(lag, 0.99) * 1e3,
+        "error_codes": codes,
     }
 
 
@@ -231,6 +243,14 @@ async def _run(
     return out
 
 
+def _codes(runs: list[dict[str, Any]]) -> str:
+    total: dict[str, int] = {}
+    for r in runs:
+        for k, v in r.get("error_codes", {}).items():
+            total[k] = total.get(k, 0) + v
+    return " (" + ", ".join(f"{k} {v}" for k, v in sorted(total.items())) + ")" if total else ""
+
+
 def _cpu(runs: list[dict[str, Any]]) -> str:
     srv = statistics.median(r["server_cpu"] for r in runs)
     cli = statistics.median(r["client_cpu"] for r in runs)
@@ -278,7 +298,7 @@ def bench_service(
             "service",
             f"achieved {min(r['achieved_rps'] for r in fixed):.0f}-"
             f"{max(r['achieved_rps'] for r in fixed):.0f} req/s; errors "
-            f"{sum(r['errors'] for r in fixed)}; {_cpu(fixed)}",
+            f"{sum(r['errors'] for r in fixed)}{_codes(fixed)}; {_cpu(fixed)}",
         ),
         Figure(
             "service.validate_move.max_rps",
