@@ -456,6 +456,18 @@ def _is_native(impl: Any) -> bool:
 RULESETS: tuple[str, ...] = ("common", "shaoyang", "changsha")
 
 
+def _patterns_module(backend: str | None) -> Any:
+    """The pattern rules: Cython-compiled on the cython backend, else the Python module
+    (the native backend has no C++ patterns: they read a handful of readings)."""
+    if backend is None:
+        import pyyijing
+
+        backend = pyyijing.backend()
+    if backend == "cython":
+        return importlib.import_module("pyyijing._cy.mahjong_patterns")
+    return importlib.import_module("pyyijing.fallback.mahjong_patterns")
+
+
 def patterns(
     hand: str | Sequence[int],
     sets: Iterable[Any] = (),
@@ -479,8 +491,6 @@ def patterns(
     - "changsha": 小胡, 七對 / 豪華七對 / 超豪華七對 / 超超豪華七對, 清一色, 將一色,
       碰碰胡, 全求人 (no honours: Changsha plays 108 tiles)
     """
-    from .fallback import mahjong_patterns as _pat
-
     if ruleset not in RULESETS:
         raise ValueError(f"ruleset must be one of {', '.join(RULESETS)}; got {ruleset!r}")
     if not isinstance(self_drawn, bool):
@@ -495,6 +505,7 @@ def patterns(
                 f"changsha is played without honours (108 tiles); the hand has {', '.join(honours)}"
             )
     impl = _backend(backend)
+    _pat = _patterns_module(backend)
     readings = [(pair, list(found)) for pair, found in impl.decompositions(h.counts)]
     _, seven, orphans = impl.win_forms(h.counts) if not h.sets else (False, False, False)
     sets_data = [(s.kind, tile_index(s.tile)) for s in h.sets]

@@ -254,3 +254,29 @@ def test_batch_errors() -> None:
         mj.shanten_batch(np.zeros((1, 34)))
     with pytest.raises(ValueError, match="threads"):
         mj.shanten_batch(ok[:1], threads=-1)
+
+
+def test_batch_releases_the_gil() -> None:
+    """The native batch runs without the GIL: this thread keeps running meanwhile."""
+    import threading
+
+    try:
+        impl = mj._impl("native")
+    except ImportError:
+        pytest.skip("native backend unavailable")
+    base = np.array([mj.to_counts("123m456p789s1112z"), mj.to_counts("159m26p37s123456z")])
+    rows = np.ascontiguousarray(np.tile(base, (1_000_000, 1)), dtype=np.uint8)
+    started = threading.Event()
+
+    def work() -> None:
+        started.set()
+        impl.shanten_batch(rows, 0, 1)
+
+    t = threading.Thread(target=work)
+    t.start()
+    started.wait()
+    spins = 0
+    while t.is_alive():
+        spins += 1
+    t.join()
+    assert spins > 1000
