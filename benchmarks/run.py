@@ -30,6 +30,7 @@ from .suite import (
     _midgame_positions,
     available_backends,
     bench_api_games,
+    bench_cpp_kernels,
     bench_hexagrams,
     bench_memory,
     bench_ready,
@@ -304,6 +305,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             + bench_hexagrams(st)
             + bench_ready(st, positions)
             + bench_validate(st, positions)
+            + bench_cpp_kernels(st, build_dir, ROOT)
         ),
     )
     section("games", lambda: bench_api_games(st) + bench_simulate_backends(st))

@@ -19,7 +19,7 @@ import pyyijing as yj
 from pyyijing import _backend, _engine
 
 from .timing import Figure, Side, ratio_samples, side_by_side
-from .yardstick import build_yardstick, run_yardstick
+from .yardstick import build_kernels, build_yardstick, run_kernels, run_yardstick
 
 BACKENDS = ("native", "cython", "python")
 
@@ -286,6 +286,36 @@ def bench_validate(st: Settings, positions: list[tuple[int, list[str]]]) -> list
     for f in figs:
         f.extra = {"pairs": len(pairs), "legal_fraction": legal / len(pairs), "codes_agree": agree}
     return figs
+
+
+_CPP_KERNELS = {
+    "shuffle_string": ("wall shuffles/s, C++ shuffle_wall (string)", "walls/s"),
+    "shuffle_tiles": ("wall shuffles/s, C++ simulator shuffle (tile codes)", "walls/s"),
+    "hexagrams": ("hexagram matching/s, C++ (king_wen_of + compare + trigram_bits)", "hexagrams/s"),
+    "ready": ("ready() evaluations/s, C++, same kind of states", "calls/s"),
+    "check_move": ("validate (parse + check)/s, C++, same kind of moves", "calls/s"),
+}
+
+
+def bench_cpp_kernels(st: Settings, build_dir: str, root: str) -> list[Figure]:
+    """The kernels without the binding: benchmarks/yardstick/kernels.cpp on yijing_core."""
+    exe, how = build_kernels(build_dir, root)
+    if exe is None:
+        return [Figure("cpp_kernels.skipped", "C++ kernels (not built)", "", [], "kernels", how)]
+    out = []
+    for rec in run_kernels(exe, st.reps, st.target):
+        label, unit = _CPP_KERNELS.get(rec["kernel"], (rec["kernel"], "ops/s"))
+        out.append(
+            Figure(
+                f"cpp.{rec['kernel']}",
+                label,
+                unit,
+                rec["rates"],
+                "kernels",
+                f"benchmarks/yardstick/kernels.cpp, {how}; 1 thread",
+            )
+        )
+    return out
 
 
 # --------------------------------------------------------------------- whole games

@@ -37,6 +37,46 @@ def build_yardstick(build_dir: str) -> tuple[str | None, str]:
     return exe, " ".join(os.path.basename(c) if c == cxx else c for c in cmd)
 
 
+KERNELS = os.path.join(os.path.dirname(SOURCE), "kernels.cpp")
+
+
+def build_kernels(build_dir: str, root: str) -> tuple[str | None, str]:
+    """kernels.cpp linked against the yijing_core library of the wheel build."""
+    cxx = os.environ.get("CXX") or shutil.which("g++") or shutil.which("c++")
+    if cxx is None:
+        return None, "no C++ compiler (g++) on PATH"
+    lib = next(
+        (
+            p
+            for p in (
+                os.path.join(root, "build", "wheel", "core_cpp", "libyijing_core.a"),
+                os.path.join(root, "build", "cpp", "libyijing_core.a"),
+            )
+            if os.path.exists(p)
+        ),
+        None,
+    )
+    if lib is None:
+        return None, "no build/wheel/core_cpp/libyijing_core.a (run make install first)"
+    os.makedirs(build_dir, exist_ok=True)
+    exe = os.path.join(build_dir, "kernels")
+    inc = os.path.join(root, "core_cpp", "include")
+    cmd = [cxx, *FLAGS, "-I", inc, "-o", exe, KERNELS, lib, "-lpthread"]
+    newest = max(os.path.getmtime(KERNELS), os.path.getmtime(lib))
+    if not (os.path.exists(exe) and os.path.getmtime(exe) >= newest):
+        proc = subprocess.run(cmd, capture_output=True, text=True)
+        if proc.returncode != 0:
+            return None, f"build failed: {proc.stderr.strip()[:500]}"
+    return exe, f"g++ -O2 against {os.path.relpath(lib, root)}"
+
+
+def run_kernels(exe: str, reps: int, target: float) -> list[dict[str, Any]]:
+    out = subprocess.run(
+        [exe, str(reps), str(target)], capture_output=True, text=True, check=True
+    ).stdout
+    return [json.loads(line) for line in out.splitlines() if line.strip()]
+
+
 def run_yardstick(exe: str, games: int, seed: int = 1) -> dict[str, Any]:
     """One timed loop of `games` games; its JSON line (games, seconds, mean_plies, ...)."""
     out = subprocess.run(
