@@ -7,8 +7,9 @@ import pytest
 MahjongGB = pytest.importorskip("MahjongGB", reason="pip install pymahjonggb (dev extra)")
 _shanten = pytest.importorskip("mahjong.shanten", reason="pip install mahjong (dev extra)")
 _agari = pytest.importorskip("mahjong.agari", reason="pip install mahjong (dev extra)")
-Shanten = _shanten.Shanten
-Agari = _agari.Agari
+# Instances: the 2.x methods are static, the 1.x ones were not; both work this way.
+Shanten = _shanten.Shanten()
+Agari = _agari.Agari()
 
 # PyMahjongGB names: W 萬, B 餅/筒, T 條, F1-F4 東南西北, J1 中 J2 發 J3 白.
 GB_NAMES = (
