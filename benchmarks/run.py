@@ -106,27 +106,11 @@ def _num(x: float, unit: str) -> str:
     return f"{x:.3g}"
 
 
-def markdown_table(figs: list[Figure]) -> str:
-    head = "| section | figure | median | min .. max | unit | reps |"
-    sep = "| --- | --- | ---: | ---: | --- | ---: |"
-    lines = [head, sep]
+def _rows(figs: list[Figure]) -> list[tuple[str, ...]]:
+    rows: list[tuple[str, ...]] = []
     for f in figs:
         if not f.samples:
-            lines.append(f"| {f.group} | {f.label} | skipped | {f.note} | | 0 |")
-            continue
-        lines.append(
-            f"| {f.group} | {f.label} | {_num(f.median, f.unit)} | "
-            f"{_num(f.min, f.unit)} .. {_num(f.max, f.unit)} | "
-            f"{'' if f.unit == 'x' else f.unit} | {len(f.samples)} |"
-        )
-    return "\n".join(lines)
-
-
-def text_table(figs: list[Figure]) -> str:
-    rows = [("section", "figure", "median", "min .. max", "unit", "n")]
-    for f in figs:
-        if not f.samples:
-            rows.append((f.group, f.label, "skipped", "", "", "0"))
+            rows.append((f.group, f.label, "skipped", f.note, "", "", "0"))
             continue
         rows.append(
             (
@@ -134,15 +118,30 @@ def text_table(figs: list[Figure]) -> str:
                 f.label,
                 _num(f.median, f.unit),
                 f"{_num(f.min, f.unit)} .. {_num(f.max, f.unit)}",
+                _num(f.cpu_median, f.unit) if f.cpu_samples else "",
                 "" if f.unit == "x" else f.unit,
                 str(len(f.samples)),
             )
         )
-    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    return rows
+
+
+HEAD = ("section", "figure", "median", "min .. max", "per CPU-s", "unit", "reps")
+
+
+def markdown_table(figs: list[Figure]) -> str:
+    lines = ["| " + " | ".join(HEAD) + " |", "| --- | --- | ---: | ---: | ---: | --- | ---: |"]
+    lines += ["| " + " | ".join(r) + " |" for r in _rows(figs)]
+    return "\n".join(lines)
+
+
+def text_table(figs: list[Figure]) -> str:
+    rows = [HEAD, *[(*r[:3], r[3] if r[2] != "skipped" else "", *r[4:]) for r in _rows(figs)]]
+    widths = [max(len(r[i]) for r in rows) for i in range(len(HEAD))]
     out = []
     for j, r in enumerate(rows):
         cells = [
-            c.ljust(widths[i]) if i in (0, 1, 4) else c.rjust(widths[i]) for i, c in enumerate(r)
+            c.ljust(widths[i]) if i in (0, 1, 5) else c.rjust(widths[i]) for i, c in enumerate(r)
         ]
         out.append("  ".join(cells).rstrip())
         if j == 0:
@@ -188,6 +187,7 @@ def floors(figs: list[Figure]) -> list[dict[str, Any]]:
                 "max": f.max,
                 "status": "met" if ok else "missed",
                 "fraction_of_floor": by_how,
+                "per_cpu_second": f.cpu_median if f.cpu_samples else None,
             }
         )
     return out
@@ -196,7 +196,10 @@ def floors(figs: list[Figure]) -> list[dict[str, Any]]:
 def floors_text(rows: list[dict[str, Any]], md: bool = False) -> str:
     lines = []
     if md:
-        lines += ["| floor | target | median (min .. max) | status |", "| --- | --- | ---: | --- |"]
+        lines += [
+            "| floor | target | median (min .. max) | per CPU-s | status |",
+            "| --- | --- | ---: | ---: | --- |",
+        ]
     for r in rows:
         unit = "x" if r["key"].endswith(("ratio_native_python", "fraction", "scaling")) else ""
         if r["status"] == "not measured":
@@ -206,10 +209,13 @@ def floors_text(rows: list[dict[str, Any]], md: bool = False) -> str:
         status = r["status"]
         if status == "missed":
             status += f" ({r['fraction_of_floor']:.0%} of the floor)"
+        cpu = r.get("per_cpu_second")
+        cpu_text = _num(cpu, unit) if cpu is not None else ""
         if md:
-            lines.append(f"| {r['what']} | {r['floor']} | {val} | {status} |")
+            lines.append(f"| {r['what']} | {r['floor']} | {val} | {cpu_text} | {status} |")
         else:
-            lines.append(f"  {r['what']:<48} {r['floor']:>10}  {val:<34} {status}")
+            cpu_text = f"[{cpu_text}/CPU-s]" if cpu_text else ""
+            lines.append(f"  {r['what']:<46} {r['floor']:>9}  {val:<32} {cpu_text:<18} {status}")
     return "\n".join(lines)
 
 

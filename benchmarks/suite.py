@@ -51,7 +51,16 @@ def per_backend(
     """Figures for each backend plus the ratios native/cython and native/python."""
     side_by_side(sides, st.reps, st.target)
     out = [
-        Figure(f"{key}.{s.name}", f"{label} [{s.name}]", unit, s.rates, group, note) for s in sides
+        Figure(
+            f"{key}.{s.name}",
+            f"{label} [{s.name}]",
+            unit,
+            s.rates,
+            group,
+            note,
+            cpu_samples=s.cpu_rates,
+        )
+        for s in sides
     ]
     by = {s.name: s for s in sides}
     if "native" in by:
@@ -64,6 +73,7 @@ def per_backend(
                         "x",
                         ratio_samples(by["native"].rates, by[other].rates),
                         group,
+                        cpu_samples=ratio_samples(by["native"].cpu_rates, by[other].cpu_rates),
                     )
                 )
     return out
@@ -163,6 +173,7 @@ def bench_hexagrams(st: Settings) -> list[Figure]:
             "yj.Hexagram.from_lines + compare + trigram set (tables of the active backend)"
             if s.name == "public API"
             else "fallback hexagram_bits: value_of + king_wen + conditions_met (all 6 conditions)",
+            cpu_samples=s.cpu_rates,
         )
         for s in sides
     ]
@@ -402,6 +413,7 @@ def bench_simulate_scaling(st: Settings) -> list[Figure]:
                 sides[0].rates,
                 "simulate",
                 "yj.simulate(keep_arrays=False), 4 players, 144 tiles",
+                cpu_samples=sides[0].cpu_rates,
             )
         )
         out.append(
@@ -411,6 +423,8 @@ def bench_simulate_scaling(st: Settings) -> list[Figure]:
                 "games/s",
                 sides[1].rates,
                 "simulate",
+                "per CPU-second: summed over the threads",
+                cpu_samples=sides[1].cpu_rates,
             )
         )
         out.append(
@@ -441,11 +455,11 @@ def bench_yardstick(st: Settings, build_dir: str) -> list[Figure]:
         stats["engine_draw_rate"] = float((out["kind"] == 2).mean())
         return n
 
-    def yard(n: int) -> tuple[float, float]:
+    def yard(n: int) -> tuple[float, float, float]:
         rec = run_yardstick(exe, n, seed=5)
         stats["yardstick_mean_plies"] = rec["mean_plies"]
         stats["yardstick_draw_rate"] = rec["draw"] / rec["games"]
-        return float(rec["games"]), float(rec["seconds"])
+        return float(rec["games"]), float(rec["seconds"]), float(rec["cpu_seconds"])
 
     sides = [Side("yardstick", yard, start=5000), Side("engine", engine, start=5000)]
     side_by_side(sides, st.reps, st.target)
@@ -463,6 +477,7 @@ def bench_yardstick(st: Settings, build_dir: str) -> list[Figure]:
             "yardstick",
             "benchmarks/yardstick/yardstick.cpp, g++ -O2, its own loop time",
             stats,
+            cpu_samples=sides[0].cpu_rates,
         ),
         Figure(
             "yardstick.engine",
@@ -471,6 +486,7 @@ def bench_yardstick(st: Settings, build_dir: str) -> list[Figure]:
             sides[1].rates,
             "yardstick",
             "pyyijing._native.sim_batch: one call per sample, GIL released",
+            cpu_samples=sides[1].cpu_rates,
         ),
         Figure(
             "yardstick.fraction",
@@ -479,6 +495,7 @@ def bench_yardstick(st: Settings, build_dir: str) -> list[Figure]:
             ratio_samples(sides[1].rates, sides[0].rates),
             "yardstick",
             note_same,
+            cpu_samples=ratio_samples(sides[1].cpu_rates, sides[0].cpu_rates),
         ),
     ]
 

@@ -17,8 +17,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-# Does n units of work; returns the ops done (usually n), or (ops, seconds) when
-# the workload times itself (a subprocess reporting its own loop time).
+# Does n units of work; returns the ops done (usually n), or (ops, seconds,
+# cpu_seconds) when the workload times itself (a subprocess reporting its loop).
 Work = Callable[[int], Any]
 
 
@@ -33,6 +33,13 @@ class Figure:
     group: str = ""
     note: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
+    # ops per CPU-second (process CPU time, all threads) of the same repetitions:
+    # what the work achieves while it actually has a core (the machine is shared)
+    cpu_samples: list[float] = field(default_factory=list)
+
+    @property
+    def cpu_median(self) -> float:
+        return float(statistics.median(self.cpu_samples)) if self.cpu_samples else float("nan")
 
     @property
     def median(self) -> float:
@@ -58,18 +65,38 @@ class Figure:
             "reps": len(self.samples),
             "samples": list(self.samples),
             "note": self.note,
+            **(
+                {
+                    "per_cpu_second": {
+                        "median": self.cpu_median,
+                        "min": min(self.cpu_samples),
+                        "max": max(self.cpu_samples),
+                        "samples": list(self.cpu_samples),
+                    }
+                }
+                if self.cpu_samples
+                else {}
+            ),
             **({"extra": self.extra} if self.extra else {}),
         }
 
 
-def timed(work: Work, n: int) -> tuple[float, float]:
-    """(ops, seconds) of one call."""
+def timed3(work: Work, n: int) -> tuple[float, float, float]:
+    """(ops, wall seconds, CPU seconds) of one call."""
+    c0 = time.process_time()
     t0 = time.perf_counter()
     out = work(n)
     dt = time.perf_counter() - t0
+    cpu = time.process_time() - c0
     if isinstance(out, tuple):
-        return float(out[0]), float(out[1])
-    return float(out), dt
+        return float(out[0]), float(out[1]), float(out[2])
+    return float(out), dt, cpu
+
+
+def timed(work: Work, n: int) -> tuple[float, float]:
+    """(ops, seconds) of one call."""
+    ops, dt, _cpu = timed3(work, n)
+    return ops, dt
 
 
 def calibrate(work: Work, target: float, start: int = 1, cap: int = 1 << 40) -> int:
@@ -95,6 +122,7 @@ class Side:
     cap: int = 1 << 40
     n: int = 0
     rates: list[float] = field(default_factory=list)
+    cpu_rates: list[float] = field(default_factory=list)
 
 
 def side_by_side(sides: list[Side], reps: int, target: float, warmup: bool = True) -> None:
@@ -104,8 +132,9 @@ def side_by_side(sides: list[Side], reps: int, target: float, warmup: bool = Tru
     for r in range(reps):
         order = sides[r % len(sides) :] + sides[: r % len(sides)]
         for s in order:
-            ops, dt = timed(s.work, s.n)
+            ops, dt, cpu = timed3(s.work, s.n)
             s.rates.append(ops / dt if dt > 0 else float("inf"))
+            s.cpu_rates.append(ops / cpu if cpu > 0 else float("inf"))
 
 
 def ratio_samples(a: list[float], b: list[float]) -> list[float]:

@@ -19,6 +19,7 @@
 //
 // Usage: yardstick GAMES [SEED] [REPS]  -> one JSON line per repetition.
 #include <chrono>
+#include <ctime>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -386,6 +387,7 @@ int main(int argc, char** argv) {
     Rng rng(seed + static_cast<std::uint64_t>(rep));
     long long kinds[3] = {0, 0, 0}, plies = 0, checksum = 0;
     const auto t0 = std::chrono::steady_clock::now();
+    const std::clock_t c0 = std::clock();
     Game g;
     for (long long i = 0; i < games; ++i) {
       // shuffle (Fisher-Yates) and dice
@@ -424,10 +426,12 @@ int main(int argc, char** argv) {
       checksum += g.points * 7 + g.winner + g.payments[0];
     }
     const double dt = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    const double cpu = static_cast<double>(std::clock() - c0) / CLOCKS_PER_SEC;
     std::printf(
-        "{\"games\": %lld, \"seconds\": %.6f, \"games_per_s\": %.1f, \"mean_plies\": %.4f, "
+        "{\"games\": %lld, \"seconds\": %.6f, \"cpu_seconds\": %.6f, \"games_per_s\": %.1f, "
+        "\"mean_plies\": %.4f, "
         "\"self_draw\": %lld, \"dealt_in\": %lld, \"draw\": %lld, \"checksum\": %lld}\n",
-        games, dt, games / dt, static_cast<double>(plies) / games, kinds[0], kinds[1], kinds[2],
+        games, dt, cpu, games / dt, static_cast<double>(plies) / games, kinds[0], kinds[1], kinds[2],
         checksum);
     std::fflush(stdout);
   }
