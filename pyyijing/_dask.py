@@ -53,10 +53,10 @@ def _client(cluster: Any) -> tuple[Any, bool]:
     if isinstance(cluster, Client):
         return cluster, False
     if isinstance(cluster, str):
-        return Client(cluster, timeout="20s"), True  # type: ignore[no-untyped-call]
+        return Client(cluster, timeout="30s"), True  # type: ignore[no-untyped-call]
     address = getattr(cluster, "scheduler_address", None)  # a LocalCluster etc.
     if isinstance(address, str):
-        return Client(address, timeout="20s"), True  # type: ignore[no-untyped-call]
+        return Client(address, timeout="30s"), True  # type: ignore[no-untyped-call]
     raise ValueError(
         f"cluster must be a scheduler address like 'tcp://host:8786', a Dask cluster "
         f"or a distributed.Client; got {type(cluster).__name__}"

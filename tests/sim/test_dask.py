@@ -100,8 +100,8 @@ def test_scheduler_and_two_workers_on_loopback_survive_a_killed_worker(tmp_path:
             )
             for i in range(2)
         ]
-        client = distributed.Client(address, timeout="30s")
-        client.wait_for_workers(2, timeout=60)
+        client = distributed.Client(address, timeout="90s")
+        client.wait_for_workers(2, timeout=180)
         client.close()
 
         clean = yj.simulate(40_000, seed=11, policies=POLICIES, cluster=address, chunk=5_000)
