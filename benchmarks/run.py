@@ -160,7 +160,18 @@ FLOORS: list[tuple[str, str, str, float]] = [
     ("simulate.standard.heuristic.t1", "heuristic games/s, 1 thread", ">=", 100_000.0),
     ("simulate.standard.random.scaling", "2 threads / 1 thread (docs/simulation.md)", ">=", 1.8),
     ("service.validate_move.p99_at_1k", "ValidateMove p99 at 1,000 req/s (ms)", "<", 2.0),
-    ("service.validate_moves.moves_per_s", "ValidateMoves moves/s", ">=", 200_000.0),
+    (
+        "service.validate_moves.moves_per_s",
+        "ValidateMoves moves/s, distinct positions",
+        ">=",
+        200_000.0,
+    ),
+    (
+        "service.validate_moves.shared_moves_per_s",
+        "ValidateMoves moves/s, 8 moves per position",
+        ">=",
+        200_000.0,
+    ),
 ]
 
 
@@ -318,7 +329,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     section("yardstick", lambda: bench_yardstick(st, build_dir))
     section("simulate", lambda: bench_simulate_scaling(st))
     section(
-        "service", lambda: bench_service(2 if quick else st.reps, st.service_seconds, positions)
+        "service",
+        lambda: bench_service(
+            2 if quick else st.reps, st.service_seconds, _midgame_positions(256, seed=2)
+        ),
     )
     section("memory", lambda: bench_memory(st))
     section("mahjong", lambda: bench_mahjong(st.reps, st.target, st.backends))

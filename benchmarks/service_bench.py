@@ -113,21 +113,35 @@ def _pct(xs: list[float], p: float) -> float:
     return s[i]
 
 
-def _requests(pb2: Any, positions: list[tuple[int, list[str]]], seed: int) -> list[Any]:
+def _candidates(pb2: Any, s: int, moves: list[str], rng: random.Random, k: int) -> list[Any]:
+    """k ValidateMoveRequests at one position: legal moves and illegal ones, mixed."""
     import pyyijing as yj
 
-    rng = random.Random(seed)
-    out = []
-    for s, moves in positions:
-        g = yj.Game(yj.Rules(), seed=s)
-        for m in moves:
-            g.apply(m)
-        legal = g.legal_moves()
-        cands = [rng.choice(legal), rng.choice(legal), f"s{g.to_act[0]}:play=111", "s0:plya=10"]
-        pos = pb2.Position(rules=pb2.Rules(players=4), deal=pb2.Deal(seed=s), moves=moves)
-        out += [pb2.ValidateMoveRequest(position=pos, move=m) for m in cands]
-    rng.shuffle(out)
-    return out
+    g = yj.Game(yj.Rules(), seed=s)
+    for m in moves:
+        g.apply(m)
+    legal = g.legal_moves()
+    seat = g.to_act[0]
+    illegal = [f"s{seat}:play=111", "s0:plya=10", f"s{(seat + 1) % 4}:play=10", f"s{seat}:pass"]
+    cands = [rng.choice(legal) if i % 2 == 0 else illegal[(i // 2) % 4] for i in range(k)]
+    pos = pb2.Position(rules=pb2.Rules(players=4), deal=pb2.Deal(seed=s), moves=moves)
+    return [pb2.ValidateMoveRequest(position=pos, move=m) for m in cands]
+
+
+def _workloads(pb2: Any, positions: list[tuple[int, list[str]]]) -> dict[str, Any]:
+    """ValidateMove requests (4 per position, shuffled) and two ValidateMoves batches of
+    256: every item at its own position, and 32 positions x 8 candidate moves (the
+    server replays a position once per batch)."""
+    rng = random.Random(5)
+    reqs = [r for s, m in positions for r in _candidates(pb2, s, m, rng, 4)]
+    rng.shuffle(reqs)
+    distinct = [_candidates(pb2, s, m, rng, 1)[0] for s, m in (positions * 256)[:256]]
+    shared = [r for s, m in positions[:32] for r in _candidates(pb2, s, m, rng, 8)]
+    return {
+        "reqs": reqs,
+        "distinct": pb2.ValidateMovesRequest(requests=distinct),
+        "shared": pb2.ValidateMovesRequest(requests=(shared * 8)[:256]),
+    }
 
 
 async def _fixed_rate(stub: Any, reqs: list[Any], rate: float, seconds: float) -> dict[str, Any]:
@@ -210,26 +224,30 @@ async def _closed_loop(
 
 
 async def _run(
-    srv: Server, target: str, pb2: Any, pb2_grpc: Any, reqs: list[Any], reps: int, seconds: float
+    srv: Server, target: str, pb2_grpc: Any, work: dict[str, Any], reps: int, seconds: float
 ) -> dict[str, list[dict[str, Any]]]:
     import grpc
 
-    out: dict[str, list[dict[str, Any]]] = {"fixed": [], "max": [], "batch": []}
+    out: dict[str, list[dict[str, Any]]] = {"fixed": [], "max": [], "distinct": [], "shared": []}
+    reqs = work["reqs"]
     async with grpc.aio.insecure_channel(target) as ch:
         await asyncio.wait_for(ch.channel_ready(), 60)
         stub = pb2_grpc.RuleEngineServiceStub(ch)
-        batches = [
-            pb2.ValidateMovesRequest(requests=reqs[i : i + 256])
-            for i in range(0, len(reqs) - 255, 256)
-        ] or [pb2.ValidateMovesRequest(requests=(reqs * 256)[:256])]
-        # warm-up: every request once (server caches, client channel), a few batches
+        # warm-up: the requests once (client channel, server imports), a few batches
         await _closed_loop(stub.ValidateMove, reqs, 8, min(1.0, seconds), len(reqs))
-        await _closed_loop(stub.ValidateMoves, batches, 2, min(1.0, seconds), 4)
+        await _closed_loop(stub.ValidateMoves, [work["distinct"]], 2, min(1.0, seconds), 4)
         for _ in range(reps):
             for key, make in (
                 ("fixed", lambda: _fixed_rate(stub, reqs, 1000.0, seconds)),
                 ("max", lambda: _closed_loop(stub.ValidateMove, reqs, 32, seconds, 200_000)),
-                ("batch", lambda: _closed_loop(stub.ValidateMoves, batches, 4, seconds, 5_000)),
+                (
+                    "distinct",
+                    lambda: _closed_loop(stub.ValidateMoves, [work["distinct"]], 4, seconds, 5_000),
+                ),
+                (
+                    "shared",
+                    lambda: _closed_loop(stub.ValidateMoves, [work["shared"]], 4, seconds, 5_000),
+                ),
             ):
                 s0, c0, t0 = srv.cpu_seconds(), time.process_time(), time.perf_counter()
                 r = await make()
@@ -237,7 +255,7 @@ async def _run(
                 # share of one core used by the server and by this client process
                 r["server_cpu"] = (srv.cpu_seconds() - s0) / dt
                 r["client_cpu"] = (time.process_time() - c0) / dt
-                if key == "batch":
+                if key in ("distinct", "shared"):
                     r["moves_per_s"] = r["rps"] * 256
                 out[key].append(r)
     return out
@@ -249,6 +267,10 @@ def _codes(runs: list[dict[str, Any]]) -> str:
         for k, v in r.get("error_codes", {}).items():
             total[k] = total.get(k, 0) + v
     return " (" + ", ".join(f"{k} {v}" for k, v in sorted(total.items())) + ")" if total else ""
+
+
+def _per_server_cpu(runs: list[dict[str, Any]], key: str) -> list[float]:
+    return [r[key] / r["server_cpu"] for r in runs if r.get("server_cpu", 0) > 0]
 
 
 def _cpu(runs: list[dict[str, Any]]) -> str:
@@ -265,16 +287,17 @@ def bench_service(
         return [Figure("service.skipped", "service (skipped)", "", [], "service", why)]
     from service.convert import pb2, pb2_grpc
 
-    reqs = _requests(pb2, positions, 5)
+    work = _workloads(pb2, positions)
+    reqs = work["reqs"]
     with tempfile.TemporaryDirectory(prefix="yj-bench-") as tmp:
         srv = Server(tmp)
         try:
             t0 = time.perf_counter()
-            res = asyncio.run(_run(srv, srv.target, pb2, pb2_grpc, reqs, reps, seconds))
+            res = asyncio.run(_run(srv, srv.target, pb2_grpc, work, reps, seconds))
             wall = time.perf_counter() - t0
         finally:
             srv.stop()
-    fixed, mx, batch = res["fixed"], res["max"], res["batch"]
+    fixed, mx, batch, shared = res["fixed"], res["max"], res["distinct"], res["shared"]
     moves_per_req = statistics.mean(len(r.position.moves) for r in reqs)
     note = (
         f"loopback, server `python -m service` (backend {srv.backend}) in a child process, "
@@ -307,16 +330,29 @@ def bench_service(
             [r["rps"] for r in mx],
             "service",
             f"p99 at max {statistics.median(r['p99_ms'] for r in mx):.1f} ms; errors "
-            f"{sum(r['errors'] for r in mx)}; {_cpu(mx)}",
+            f"{sum(r['errors'] for r in mx)}; {_cpu(mx)}; per CPU-s: per server CPU-second",
             {"runs": mx},
+            cpu_samples=_per_server_cpu(mx, "rps"),
         ),
         Figure(
             "service.validate_moves.moves_per_s",
-            "ValidateMoves moves/s (batches of 256)",
+            "ValidateMoves moves/s (256 items, each its own position)",
             "moves/s",
             [r["moves_per_s"] for r in batch],
             "service",
             f"4 batches in flight; errors {sum(r['errors'] for r in batch)}; {_cpu(batch)}",
             {"runs": batch},
+            cpu_samples=_per_server_cpu(batch, "moves_per_s"),
+        ),
+        Figure(
+            "service.validate_moves.shared_moves_per_s",
+            "ValidateMoves moves/s (32 positions x 8 moves)",
+            "moves/s",
+            [r["moves_per_s"] for r in shared],
+            "service",
+            f"a position is replayed once per batch; errors {sum(r['errors'] for r in shared)}; "
+            f"{_cpu(shared)}",
+            {"runs": shared},
+            cpu_samples=_per_server_cpu(shared, "moves_per_s"),
         ),
     ]
