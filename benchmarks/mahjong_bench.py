@@ -115,6 +115,7 @@ def bench_mahjong(reps: int, target: float, backends: tuple[str, ...]) -> list[F
                         s.rates,
                         "mahjong",
                         f"{name}_batch(threads=1) on random hands" if s.name in backends else "",
+                        cpu_samples=s.cpu_rates,
                     )
                 )
             if "native" in by:
@@ -126,6 +127,7 @@ def bench_mahjong(reps: int, target: float, backends: tuple[str, ...]) -> list[F
                             "x",
                             ratio_samples(by["native"].rates, by[other].rates),
                             "mahjong",
+                            cpu_samples=ratio_samples(by["native"].cpu_rates, by[other].cpu_rates),
                         )
                     )
         return out
