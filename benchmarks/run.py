@@ -74,7 +74,12 @@ def _versions() -> dict[str, str]:
             ["git", "-C", ROOT, "rev-parse", "--short", "HEAD"], capture_output=True, text=True
         ).stdout.strip()
         if rev:
-            out["git"] = rev
+            dirty = subprocess.run(
+                ["git", "-C", ROOT, "status", "--porcelain", "--untracked-files=no"],
+                capture_output=True,
+                text=True,
+            ).stdout.strip()
+            out["git"] = rev + (" (working tree with uncommitted changes)" if dirty else "")
     except OSError:
         pass
     return out
