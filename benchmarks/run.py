@@ -104,7 +104,7 @@ def _num(x: float, unit: str) -> str:
         return "-"
     if unit == "x":
         return f"{x:.2f}x" if x < 100 else f"{x:,.0f}x"
-    if unit in ("ms", "MiB"):
+    if unit in ("ms", "MiB", "cores"):
         return f"{x:.2f}" if x < 100 else f"{x:,.0f}"
     if x >= 100:
         return f"{x:,.0f}"

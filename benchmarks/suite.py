@@ -436,6 +436,17 @@ def bench_simulate_scaling(st: Settings) -> list[Figure]:
                 "simulate",
             )
         )
+        out.append(
+            Figure(
+                f"{key}.cores_used",
+                f"{label}: CPU cores the {st.threads_all}-thread run got",
+                "cores",
+                ratio_samples(sides[1].rates, sides[1].cpu_rates),
+                "simulate",
+                "CPU time / wall time of the process: below the thread count when other "
+                "work holds the cores, which caps the scaling",
+            )
+        )
     return out
 
 
