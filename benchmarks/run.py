@@ -398,7 +398,12 @@ def write_results(
 ) -> None:
     m = report["machine"]
     v = report["versions"]
-    notes = [f"- {f.label}: {f.note}" for f in figs if f.note]
+    notes: list[str] = []
+    seen: set[str] = set()
+    for f in figs:
+        if f.note and f.note not in seen:
+            seen.add(f.note)
+            notes.append(f"- {f.label}: {f.note}")
     missed = [r for r in fl if r["status"] == "missed"]
     missed_text = (
         "\n".join(
