@@ -208,3 +208,14 @@ def test_taiji_in_target_matches_its_declared_lines(backend) -> None:
     run(g, moves[:-1])
     assert g.result is not None
     assert g.result.conditions == ("two_targets",)
+
+
+def test_sun_scores_four_and_a_half_points() -> None:
+    """rules §5: each yang line 1 point, each yin line ½: ䷨ 損 (110001, seed L48's
+    example hexagram: 兌 below, 艮 above) has 3 yang and 3 yin lines, 4.5 points.
+
+    seed L44: 「每一陽爻代表一個點數，每一陰爻代表半個點數」
+    """
+    sun = yj.Hexagram.from_lines("110001")
+    assert (sun.name, sun.lower.name, sun.upper.name) == ("損", "兌", "艮")
+    assert sun.points_half == 9
