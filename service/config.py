@@ -22,6 +22,8 @@ class Config:
     max_batch: int = 256
     max_moves: int = 1000
     max_concurrent_rpcs: int = 256
+    max_simulate_games: int = 10_000_000
+    simulate_workers: int = 2  # Simulate calls running at once; more wait their turn
     workers: int = 0  # engine worker threads for stateless RPCs; 0: min(4, cpu count)
     grace_seconds: float = 10.0
     log_level: str = "info"
@@ -43,6 +45,14 @@ _HELP = {
     "max_concurrent_rpcs": (
         "YIJING_MAX_CONCURRENT_RPCS",
         "RPCs handled at once; more are refused with RESOURCE_EXHAUSTED",
+    ),
+    "max_simulate_games": (
+        "YIJING_MAX_SIMULATE_GAMES",
+        "most games in one Simulate call; more is INVALID_ARGUMENT",
+    ),
+    "simulate_workers": (
+        "YIJING_SIMULATE_WORKERS",
+        "Simulate calls running at once (each uses up to every core); more wait",
     ),
     "workers": ("YIJING_WORKERS", "engine worker threads (0: min(4, CPUs))"),
     "grace_seconds": ("YIJING_GRACE_SECONDS", "SIGTERM: seconds in-flight calls may take"),
@@ -79,7 +89,14 @@ def parse_args(argv: Sequence[str] | None = None, env: dict[str, str] | None = N
         parser.error("--tls-cert and --tls-key go together")
     if cfg.log_level.lower() not in ("debug", "info", "warning", "error"):
         parser.error(f"--log-level must be debug, info, warning or error; got {cfg.log_level!r}")
-    for name in ("max_message_bytes", "max_batch", "max_moves", "max_concurrent_rpcs"):
+    for name in (
+        "max_message_bytes",
+        "max_batch",
+        "max_moves",
+        "max_concurrent_rpcs",
+        "max_simulate_games",
+        "simulate_workers",
+    ):
         if getattr(cfg, name) < 1:
             parser.error(f"--{name.replace('_', '-')} must be at least 1")
     return cfg

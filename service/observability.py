@@ -66,6 +66,14 @@ class Metrics:
         self.sessions_created = Counter(
             "yijing_sessions_created", "Sessions created by CreateGame", registry=r
         )
+        self.games_simulated = Counter(
+            "yijing_games_simulated", "Games played by Simulate calls", registry=r
+        )
+        self.simulations_running = Gauge(
+            "yijing_simulations_running",
+            "Simulate jobs running in worker threads now",
+            registry=r,
+        )
         self.info = Info("yijing_build", "Service version and engine backend", registry=r)
         self.info.info(
             {"version": version, "backend": backend, "rules_version": str(rules_version)}

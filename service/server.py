@@ -74,6 +74,9 @@ class Service:
         self.sessions = SessionManager(self.store, self.metrics)
         workers = config.workers or min(4, os.cpu_count() or 1)
         self.executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="yijing-engine")
+        self.sim_executor = ThreadPoolExecutor(
+            max_workers=config.simulate_workers, thread_name_prefix="yijing-sim"
+        )
         self.shutting_down = asyncio.Event()
         self.health = _HealthServicer(self.shutting_down)
         self.port = 0
@@ -93,11 +96,16 @@ class Service:
             ],
         )
         servicer = RuleEngineServicer(
-            limits=Limits(max_batch=cfg.max_batch, max_moves=cfg.max_moves),
+            limits=Limits(
+                max_batch=cfg.max_batch,
+                max_moves=cfg.max_moves,
+                max_simulate_games=cfg.max_simulate_games,
+            ),
             sessions=self.sessions,
             metrics=self.metrics,
             executor=self.executor,
             shutting_down=self.shutting_down,
+            sim_executor=self.sim_executor,
         )
         pb2_grpc.add_RuleEngineServiceServicer_to_server(servicer, server)
         health_pb2_grpc.add_HealthServicer_to_server(self.health, server)
@@ -154,6 +162,7 @@ class Service:
         await self._server.stop(grace)
         self._server = None
         self.executor.shutdown(wait=False, cancel_futures=True)
+        self.sim_executor.shutdown(wait=False, cancel_futures=True)
         if self._metrics_server is not None:
             self._metrics_server.shutdown()
             self._metrics_server.server_close()

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import json
+import logging
+import threading
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass
@@ -10,12 +13,15 @@ from typing import Any, TypeAlias, TypeVar
 
 import grpc
 
-from . import convert
+import pyyijing as yj
+
+from . import convert, simulation
 from .convert import pb2, pb2_grpc
 from .errors import InvalidArgumentError, RequestError
 from .observability import Metrics
 from .sessions import SessionManager
 
+LOG = logging.getLogger("yijing.service")
 T = TypeVar("T")
 Ctx: TypeAlias = grpc.aio.ServicerContext
 
@@ -26,6 +32,7 @@ class Limits:
 
     max_batch: int = 256
     max_moves: int = 1000
+    max_simulate_games: int = 10_000_000
 
 
 class RuleEngineServicer(pb2_grpc.RuleEngineServiceServicer):  # type: ignore[misc]
@@ -37,11 +44,13 @@ class RuleEngineServicer(pb2_grpc.RuleEngineServiceServicer):  # type: ignore[mi
         metrics: Metrics,
         executor: Executor,
         shutting_down: asyncio.Event,
+        sim_executor: Executor | None = None,
     ) -> None:
         self.limits = limits
         self.sessions = sessions
         self.metrics = metrics
         self.executor = executor
+        self.sim_executor = sim_executor or executor  # Simulate jobs (long-running)
         self.shutting_down = shutting_down
 
     # -- plumbing ---------------------------------------------------------------
@@ -231,6 +240,79 @@ class RuleEngineServicer(pb2_grpc.RuleEngineServiceServicer):  # type: ignore[mi
                 change.cancel()
             if self.shutting_down.is_set() and not changed.is_set():
                 await context.abort(grpc.StatusCode.UNAVAILABLE, "the server is shutting down")
+
+    # -- simulation -------------------------------------------------------------
+    async def Simulate(  # noqa: N802
+        self, request: Any, context: Ctx
+    ) -> AsyncIterator[Any]:
+        try:
+            args = simulation.args_from_proto(request, self.limits.max_simulate_games, yj.backend())
+        except RequestError as exc:
+            await self._abort(context, exc)
+            raise
+        loop = asyncio.get_running_loop()
+        events: asyncio.Queue[simulation.Progress] = asyncio.Queue()
+        cancel = threading.Event()
+
+        def emit(p: simulation.Progress) -> None:  # in the worker thread
+            try:
+                loop.call_soon_threadsafe(events.put_nowait, p)
+            except RuntimeError:  # the event loop is closed: nobody is listening
+                cancel.set()
+
+        def progress(p: simulation.Progress) -> Any:
+            return pb2.SimulateResponse(
+                progress=pb2.SimulateProgress(
+                    games_done=p.done,
+                    games_total=p.total,
+                    games_per_second=p.rate,
+                    elapsed_seconds=p.elapsed,
+                )
+            )
+
+        job = loop.run_in_executor(
+            self.sim_executor, simulation.run, args, self.metrics, cancel, emit
+        )
+        stop = asyncio.ensure_future(self.shutting_down.wait())
+        try:
+            while True:
+                get = asyncio.ensure_future(events.get())
+                try:
+                    waiting: set[asyncio.Future[Any]] = {get, job, stop}
+                    await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
+                finally:
+                    if not get.done():
+                        get.cancel()
+                if get.done() and not get.cancelled():
+                    yield progress(get.result())
+                    continue
+                if job.done():
+                    while not events.empty():
+                        yield progress(events.get_nowait())
+                    try:
+                        outcome = job.result()
+                    except Exception as exc:
+                        LOG.exception("simulation failed")
+                        await context.abort(grpc.StatusCode.INTERNAL, f"simulation failed: {exc}")
+                        raise AssertionError("unreachable") from exc
+                    if outcome is None:
+                        await context.abort(grpc.StatusCode.UNAVAILABLE, "simulation stopped")
+                        return
+                    summary, seconds = outcome
+                    yield pb2.SimulateResponse(
+                        summary=pb2.SimulateSummary(
+                            summary_json=json.dumps(summary),
+                            games=args.games,
+                            elapsed_seconds=seconds,
+                            games_per_second=args.games / seconds if seconds > 0 else 0.0,
+                        )
+                    )
+                    return
+                if stop.done():
+                    await context.abort(grpc.StatusCode.UNAVAILABLE, "the server is shutting down")
+        finally:
+            cancel.set()  # a cancelled call (or shutdown) stops the job after its chunk
+            stop.cancel()
 
 
 def _prefix(exc: InvalidArgumentError, prefix: str) -> InvalidArgumentError:
