@@ -7,6 +7,7 @@ an invalid record exits with 1. No command prints a traceback for a user error.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import sys
 import time
@@ -508,16 +509,34 @@ def build_parser() -> argparse.ArgumentParser:
     )
     b.add_argument("--reps", type=_positive_int, default=None, help="repetitions per figure")
     b.set_defaults(func=cmd_bench)
+
+    # `serve` hands every later argument to the service's own parser (see main).
+    sub.add_parser("serve", help="run the gRPC service (flags: yijing serve --help)")
     return p
+
+
+def cmd_serve(service_args: Sequence[str]) -> int:
+    """The gRPC service (the same as `python -m service`; flags after `serve` go to it)."""
+    try:
+        service_main = importlib.import_module("service.__main__").main
+    except ImportError as exc:
+        raise UsageError(
+            f"the service is not installed ({exc}): pip install 'pyyijing[service]'"
+        ) from exc
+    return int(service_main(list(service_args)))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
     try:
+        if argv[:1] == ["serve"]:
+            return cmd_serve(argv[1:])
         args = parser.parse_args(argv)
         if args.command is None:
             raise UsageError(
-                "choose a command: simulate, replay, show, validate (see yijing --help)"
+                "choose a command: simulate, replay, show, validate, bench, serve "
+                "(see yijing --help)"
             )
         return int(args.func(args))
     except UsageError as exc:
