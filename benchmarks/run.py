@@ -336,7 +336,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     section(
         "service",
         lambda: bench_service(
-            2 if quick else st.reps, st.service_seconds, _midgame_positions(256, seed=2)
+            2 if quick else st.reps,
+            st.service_seconds,
+            _midgame_positions(256, seed=2),
+            sim_games=50_000 if quick else 500_000,
         ),
     )
     section("memory", lambda: bench_memory(st))

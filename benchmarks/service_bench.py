@@ -138,6 +138,7 @@ def _workloads(pb2: Any, positions: list[tuple[int, list[str]]]) -> dict[str, An
     distinct = [_candidates(pb2, s, m, rng, 1)[0] for s, m in (positions * 256)[:256]]
     shared = [r for s, m in positions[:32] for r in _candidates(pb2, s, m, rng, 8)]
     return {
+        "pb2": pb2,
         "reqs": reqs,
         "distinct": pb2.ValidateMovesRequest(requests=distinct),
         "shared": pb2.ValidateMovesRequest(requests=(shared * 8)[:256]),
@@ -224,11 +225,23 @@ async def _closed_loop(
 
 
 async def _run(
-    srv: Server, target: str, pb2_grpc: Any, work: dict[str, Any], reps: int, seconds: float
+    srv: Server,
+    target: str,
+    pb2_grpc: Any,
+    work: dict[str, Any],
+    reps: int,
+    seconds: float,
+    sim_games: int,
 ) -> dict[str, list[dict[str, Any]]]:
     import grpc
 
-    out: dict[str, list[dict[str, Any]]] = {"fixed": [], "max": [], "distinct": [], "shared": []}
+    out: dict[str, list[dict[str, Any]]] = {
+        "fixed": [],
+        "max": [],
+        "distinct": [],
+        "shared": [],
+        "simulate": [],
+    }
     reqs = work["reqs"]
     async with grpc.aio.insecure_channel(target) as ch:
         await asyncio.wait_for(ch.channel_ready(), 60)
@@ -258,7 +271,34 @@ async def _run(
                 if key in ("distinct", "shared"):
                     r["moves_per_s"] = r["rps"] * 256
                 out[key].append(r)
+        if sim_games and hasattr(stub, "Simulate"):
+            for _ in range(reps):
+                out["simulate"].append(await _simulate_pair(stub, work["pb2"], sim_games))
     return out
+
+
+async def _simulate_pair(stub: Any, pb2: Any, games: int) -> dict[str, Any]:
+    """Simulate through the service, then the same games in-process (1 thread each)."""
+    import pyyijing as yj
+
+    req = pb2.SimulateRequest(games=games, seed=9, policies=["random"], threads=1)
+    t0 = time.perf_counter()
+    summary = None
+    async for msg in stub.Simulate(req, timeout=600):
+        if msg.WhichOneof("event") == "summary":
+            summary = msg.summary
+    service_s = time.perf_counter() - t0
+    if summary is None:
+        raise RuntimeError("Simulate ended without a summary")
+    t0 = time.perf_counter()
+    yj.simulate(games, yj.Rules(), seed=9, policies="random", threads=1, keep_arrays=False)
+    local_s = time.perf_counter() - t0
+    return {
+        "games": games,
+        "service_games_per_s": games / service_s,
+        "in_process_games_per_s": games / local_s,
+        "ratio": local_s / service_s,
+    }
 
 
 def _codes(runs: list[dict[str, Any]]) -> str:
@@ -280,7 +320,7 @@ def _cpu(runs: list[dict[str, Any]]) -> str:
 
 
 def bench_service(
-    reps: int, seconds: float, positions: list[tuple[int, list[str]]]
+    reps: int, seconds: float, positions: list[tuple[int, list[str]]], sim_games: int = 0
 ) -> list[Figure]:
     why = service_available()
     if why:
@@ -293,7 +333,7 @@ def bench_service(
         srv = Server(tmp)
         try:
             t0 = time.perf_counter()
-            res = asyncio.run(_run(srv, srv.target, pb2_grpc, work, reps, seconds))
+            res = asyncio.run(_run(srv, srv.target, pb2_grpc, work, reps, seconds, sim_games))
             wall = time.perf_counter() - t0
         finally:
             srv.stop()
@@ -354,5 +394,46 @@ def bench_service(
             f"{_cpu(shared)}",
             {"runs": shared},
             cpu_samples=_per_server_cpu(shared, "moves_per_s"),
+        ),
+        *_simulate_figures(res["simulate"]),
+    ]
+
+
+def _simulate_figures(runs: list[dict[str, Any]]) -> list[Figure]:
+    if not runs:
+        return [
+            Figure(
+                "service.simulate.skipped",
+                "Simulate through the service (skipped)",
+                "",
+                [],
+                "service",
+                "the service has no Simulate RPC",
+            )
+        ]
+    g = runs[0]["games"]
+    return [
+        Figure(
+            "service.simulate.games_per_s",
+            f"Simulate RPC, {g:,} random games, 1 thread",
+            "games/s",
+            [r["service_games_per_s"] for r in runs],
+            "service",
+            "streamed progress + summary; the server runs yj.simulate in its worker",
+            {"runs": runs},
+        ),
+        Figure(
+            "service.simulate.in_process",
+            f"yj.simulate in-process, same {g:,} games, 1 thread",
+            "games/s",
+            [r["in_process_games_per_s"] for r in runs],
+            "service",
+        ),
+        Figure(
+            "service.simulate.ratio",
+            "Simulate: service / in-process",
+            "x",
+            [r["ratio"] for r in runs],
+            "service",
         ),
     ]
