@@ -255,11 +255,41 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     )
     p.add_argument("--reps", type=int, help="repetitions per figure (default 5, quick 3)")
     p.add_argument("--command", default=None, help=argparse.SUPPRESS)
+    p.add_argument(
+        "--render",
+        metavar="JSON",
+        help="rewrite the results file from a run's JSON (after editing NOTES.md); no measuring",
+    )
     return p.parse_args(argv)
+
+
+def render(json_path: str, results_path: str) -> int:
+    with open(json_path) as f:
+        report = json.load(f)
+    figs = []
+    for d in report["figures"]:
+        cpu = d.get("per_cpu_second", {}).get("samples", [])
+        figs.append(
+            Figure(
+                d["key"],
+                d["label"],
+                d["unit"],
+                d["samples"],
+                d["group"],
+                d["note"],
+                d.get("extra", {}),
+                cpu_samples=cpu,
+            )
+        )
+    write_results(results_path, report, figs, report["floors"])
+    print(f"results: {results_path} (from {json_path})")
+    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse(argv)
+    if args.render:
+        return render(args.render, args.results or os.path.join(HERE, "RESULTS.md"))
     quick = args.quick
     only = set(SECTIONS if not args.only else args.only.split(","))
     bad = only - set(SECTIONS)
