@@ -19,6 +19,8 @@ State is plain ints, strings and lists so that ``copy()`` is cheap:
 
 from __future__ import annotations
 
+from typing import Any
+
 from .claims import PONG_OFFER, WIN_OFFER, build_offers, can_form_pair, seats_after
 from .deal import deal, is_tile_set
 from .hexagram_bits import (
@@ -153,7 +155,7 @@ class GameCore:
         self._offers: list[tuple[int, str]] = []
         self._offer_index = 0
         self._moves: list[str] = []
-        self._result: dict | None = None
+        self._result: dict[str, Any] | None = None
 
     def copy(self) -> GameCore:
         """An independent copy of the state."""
@@ -208,7 +210,7 @@ class GameCore:
     def dealer(self) -> int:
         return self._dealer
 
-    def result(self) -> dict | None:
+    def result(self) -> dict[str, Any] | None:
         """The result dict of docs §8, or None until the hand is over."""
         r = self._result
         if r is None:
@@ -600,7 +602,7 @@ class GameCore:
 
     # ------------------------------------------------------------------- ready
 
-    def ready(self, seat: int) -> list[dict]:
+    def ready(self, seat: int) -> list[dict[str, Any]]:
         """聽: the winning single plays for `seat` (docs §5 ``g.ready``)."""
         if not isinstance(seat, int) or not 0 <= seat < self._n:
             raise ValueError(f"seat must be in 0..{self._n - 1}, not {seat!r}")
@@ -625,7 +627,7 @@ class GameCore:
 
     # -------------------------------------------------------------------- view
 
-    def view(self, seat: int) -> dict:
+    def view(self, seat: int) -> dict[str, Any]:
         """What `seat` may see (docs §7; rules §6); ``-1``: an observer.
         Without the ``dice`` key (the caller adds it)."""
         if not isinstance(seat, int) or not -1 <= seat < self._n:
@@ -667,7 +669,7 @@ class GameCore:
         }
 
 
-def _ready_key(item: dict) -> tuple[str, str]:
+def _ready_key(item: dict[str, Any]) -> tuple[str, str]:
     return (item["lines"], item["placement"])
 
 

@@ -59,7 +59,9 @@ def win_placements(lines: str, in_progress_len: int, play_size: int) -> tuple[st
     return (OUTER, *extra)
 
 
-def allowed_placements(kind: str, lines: str, in_progress_len: int, play_size: int) -> tuple[str, ...]:
+def allowed_placements(
+    kind: str, lines: str, in_progress_len: int, play_size: int
+) -> tuple[str, ...]:
     """Placements allowed for a move of `kind` with these `lines` (docs §4)."""
     if kind == PLAY:
         return _OUTER_ONLY
