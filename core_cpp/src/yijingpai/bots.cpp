@@ -72,21 +72,6 @@ struct PrefixSets {
 };
 constexpr PrefixSets kPrefix{};
 
-// 6-bit values in order of (popcount, value); start[p] is where popcount p starts.
-struct ByPopcount {
-  std::uint8_t values[64];
-  std::uint8_t start[8];
-  constexpr ByPopcount() : values(), start() {
-    int n = 0;
-    for (int p = 0; p <= 6; ++p) {
-      start[p] = static_cast<std::uint8_t>(n);
-      for (unsigned v = 0; v < 64; ++v)
-        if (popcount8(v) == p) values[n++] = static_cast<std::uint8_t>(v);
-    }
-    start[7] = static_cast<std::uint8_t>(n);
-  }
-};
-constexpr ByPopcount kByPop{};
 
 constexpr std::uint32_t kBinom[7][7] = {
     {1, 0, 0, 0, 0, 0, 0},  {1, 1, 0, 0, 0, 0, 0},   {1, 2, 1, 0, 0, 0, 0},
@@ -356,8 +341,8 @@ Action random_target(const State& s, int seat, Xoshiro256ss& rng) noexcept {
       r >>= nt;
       const unsigned ti = static_cast<unsigned>(r % kBinom[6][nt]);
       const unsigned oi = static_cast<unsigned>(r / kBinom[6][nt]);
-      const unsigned tmask = kByPop.values[kByPop.start[nt] + ti];
-      const unsigned omask = kByPop.values[kByPop.start[ones] + oi];
+      const unsigned tmask = detail::kByPopcount.values[detail::kByPopcount.start[nt] + ti];
+      const unsigned omask = detail::kByPopcount.values[detail::kByPopcount.start[ones] + oi];
       const unsigned plain = 63u & ~tmask;
       const unsigned values = deposit(omask, plain) | deposit(decl, tmask);
       return make_target(seat, static_cast<std::uint8_t>(values), static_cast<std::uint8_t>(tmask));

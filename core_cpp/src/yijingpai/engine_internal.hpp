@@ -57,4 +57,21 @@ void finish_win(State& s, int winner, int dealt_in_by, Lines hex, std::uint8_t c
 // Phase play with `seat` to move, or a drawn hand if it cannot play (docs §3).
 void start_turn(State& s, int seat) noexcept;
 
+// The 6-bit values grouped by number of yang lines, for the common case of
+// a target without taiji.
+struct ByPopcount {
+  std::uint8_t values[64];
+  std::uint8_t start[8];  // values of popcount p: values[start[p] .. start[p+1])
+  constexpr ByPopcount() : values(), start() {
+    int n = 0;
+    for (int p = 0; p <= 6; ++p) {
+      start[p] = static_cast<std::uint8_t>(n);
+      for (unsigned v = 0; v < 64; ++v)
+        if (popcount8(v) == p) values[n++] = static_cast<std::uint8_t>(v);
+    }
+    start[7] = static_cast<std::uint8_t>(n);
+  }
+};
+inline constexpr ByPopcount kByPopcount{};
+
 }  // namespace yijing::yijingpai::detail

@@ -6,22 +6,6 @@
 namespace yijing::yijingpai {
 namespace {
 
-// The 6-bit values grouped by number of yang lines, for the common case of
-// a target without taiji.
-struct ByPopcount {
-  std::uint8_t values[64];
-  std::uint8_t start[8];  // values of popcount p: values[start[p] .. start[p+1])
-  constexpr ByPopcount() : values(), start() {
-    int n = 0;
-    for (int p = 0; p <= 6; ++p) {
-      start[p] = static_cast<std::uint8_t>(n);
-      for (unsigned v = 0; v < 64; ++v)
-        if (popcount8(v) == p) values[n++] = static_cast<std::uint8_t>(v);
-    }
-    start[7] = static_cast<std::uint8_t>(n);
-  }
-};
-constexpr ByPopcount kByPopcount{};
 
 // Targets: 6 lines within the tiles held; a taiji may be declared either way.
 int legal_targets(const State& s, int seat, Action* out) noexcept {
@@ -31,8 +15,8 @@ int legal_targets(const State& s, int seat, Action* out) noexcept {
     const int lo = h.yin >= 6 ? 0 : 6 - h.yin;
     const int hi = h.yang >= 6 ? 6 : h.yang;
     for (int p = lo; p <= hi; ++p)
-      for (int i = kByPopcount.start[p]; i < kByPopcount.start[p + 1]; ++i)
-        out[n++] = make_target(seat, kByPopcount.values[i], 0);
+      for (int i = detail::kByPopcount.start[p]; i < detail::kByPopcount.start[p + 1]; ++i)
+        out[n++] = make_target(seat, detail::kByPopcount.values[i], 0);
   }
   if (h.taiji == 0) return n;
   // With taiji at positions t (declared by the bits d of t): the plain
