@@ -27,7 +27,9 @@ def _hands(n: int, size: int, seed: int) -> np.ndarray:
     return out
 
 
-def _peer_shanten() -> tuple[str, Any] | None:
+def _peer_shantens() -> list[tuple[str, Any]]:
+    """Every installed peer's regular shanten, as (label, run over hands)."""
+    peers: list[tuple[str, Any]] = []
     try:
         from mahjong.shanten import Shanten  # type: ignore[import-not-found]
 
@@ -37,7 +39,7 @@ def _peer_shanten() -> tuple[str, Any] | None:
             for row in hands:
                 calc.calculate_shanten(row.tolist())
 
-        return "mahjong (PyPI)", run
+        peers.append(("mahjong (PyPI)", run))
     except Exception:
         pass
     try:
@@ -50,9 +52,23 @@ def _peer_shanten() -> tuple[str, Any] | None:
                     tiles += [_gb_name(k)] * int(c)
                 mgb.RegularShanten(tuple(tiles))
 
-        return "pymahjonggb", run_gb
+        peers.append(("pymahjonggb", run_gb))
     except Exception:
-        return None
+        pass
+    return peers
+
+
+ALL_THREADS = "all-threads native"
+
+
+def _note(name: str, side: str, backends: tuple[str, ...]) -> str:
+    if side in backends:
+        return f"{name}_batch(threads=1) on random hands"
+    if side == ALL_THREADS:
+        return f"{name}_batch(threads=0: every core) on the same hands, 25 times over"
+    if side == "pymahjonggb":
+        return "one call per hand from Python, including building its tile-name tuple"
+    return "one call per hand from Python"
 
 
 def _gb_name(k: int) -> str:
@@ -92,9 +108,20 @@ def bench_mahjong(reps: int, target: float, backends: tuple[str, ...]) -> list[F
                     return done
 
                 sides.append(Side(b, work, start=len(hands)))
-            peer = _peer_shanten() if name == "shanten" else None
-            if peer is not None:
-                label, run = peer
+            if "native" in backends:
+                # the batch on every core (threads=0), the issue's batch figure; a
+                # larger batch, so that starting the threads does not dominate
+                big = np.tile(hands, (25, 1))
+
+                def all_threads(n: int, fn: Any = fn, big: np.ndarray = big) -> int:
+                    done = 0
+                    while done < n:
+                        fn(big, threads=0, backend="native")
+                        done += len(big)
+                    return done
+
+                sides.append(Side(ALL_THREADS, all_threads, start=len(big)))
+            for label, run in _peer_shantens() if name == "shanten" else []:
 
                 def peer_work(n: int, run: Any = run, hands: np.ndarray = hands) -> int:
                     done = 0
@@ -114,12 +141,12 @@ def bench_mahjong(reps: int, target: float, backends: tuple[str, ...]) -> list[F
                         "hands/s",
                         s.rates,
                         "mahjong",
-                        f"{name}_batch(threads=1) on random hands" if s.name in backends else "",
+                        _note(name, s.name, backends),
                         cpu_samples=s.cpu_rates,
                     )
                 )
             if "native" in by:
-                for other in [x for x in by if x != "native"]:
+                for other in [x for x in by if x not in ("native", ALL_THREADS)]:
                     out.append(
                         Figure(
                             f"mahjong.{name}.ratio_native_{other.split()[0]}",
