@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "yijing/mahjong/hand.hpp"
 #include "yijing/prng.hpp"
 #include "yijing/yijingpai/engine.hpp"
 #include "yijing/yijingpai/notation.hpp"
@@ -163,5 +164,30 @@ int main(int argc, char** argv) {
         acc += static_cast<std::uint64_t>(yp::check_move(states[static_cast<std::size_t>(i)], m));
     g_sink = g_sink + acc;
   });
+
+  // Mahjong: regular shanten of random 13-tile hands, one call per hand (the
+  // issue's per-call figure; the tables are filled before timing).
+  namespace mj = yijing::mahjong;
+  mj::warm_tables();
+  std::vector<mj::Counts> hands(4096);
+  yijing::Xoshiro256ss rng(7);
+  for (auto& h : hands) {
+    h.fill(0);
+    int placed = 0;
+    while (placed < 13) {
+      const auto k = static_cast<std::size_t>(rng.uniform(mj::kKinds));
+      if (h[k] < 4) {
+        ++h[k];
+        ++placed;
+      }
+    }
+  }
+  measure("mahjong_shanten", static_cast<long long>(hands.size()), reps, target,
+          [&](long long n) {
+            std::uint64_t acc = 0;
+            for (long long r = 0; r < n; ++r)
+              for (const auto& h : hands) acc += static_cast<std::uint64_t>(mj::regular_shanten(h));
+            g_sink = g_sink + acc;
+          });
   return 0;
 }
