@@ -20,6 +20,7 @@ _install(_ACTIVE)
 from .errors import IllegalMove, RecordError, Verdict  # noqa: E402
 from .game import Game, Result  # noqa: E402
 from .match import Match  # noqa: E402
+from .positions import PositionCheck, validate_positions  # noqa: E402
 from .replay import replay  # noqa: E402
 from .rules import WIN_CONDITIONS, Rules  # noqa: E402
 from .simulate import Bot, SimResult, bot_move, simulate  # noqa: E402
@@ -53,6 +54,7 @@ __all__ = [
     "IllegalMove",
     "LinesTypeError",
     "Match",
+    "PositionCheck",
     "RecordError",
     "Result",
     "Rules",
@@ -65,4 +67,5 @@ __all__ = [
     "replay",
     "shuffle_wall",
     "simulate",
+    "validate_positions",
 ]

@@ -19,6 +19,12 @@ _ENGINE_MODULES = {
     "cython": "pyyijing._cy.engine",
     "python": "pyyijing.fallback.engine",
 }
+# Where each backend's check_positions lives (the native module has it all).
+_POSITION_CHECK_MODULES = {
+    "native": "pyyijing._native",
+    "cython": "pyyijing._cy.position_check",
+    "python": "pyyijing.fallback.position_check",
+}
 
 
 @dataclass(frozen=True)
@@ -26,6 +32,7 @@ class Engine:
     name: str
     GameCore: Any  # the backend's class, named as in docs/backend-interface.md
     shuffle_wall: Any
+    check_positions: Any  # many (deal, moves, move) positions at once
 
 
 @cache
@@ -33,9 +40,15 @@ def _load(name: str) -> Engine:
     base = _backend.load(name)
     try:
         module = importlib.import_module(_ENGINE_MODULES[name])
+        positions = importlib.import_module(_POSITION_CHECK_MODULES[name])
     except ImportError as exc:
         raise ImportError(f"the {name} backend has no game engine: {exc}") from exc
-    return Engine(name=name, GameCore=module.GameCore, shuffle_wall=base.shuffle_wall)
+    return Engine(
+        name=name,
+        GameCore=module.GameCore,
+        shuffle_wall=base.shuffle_wall,
+        check_positions=positions.check_positions,
+    )
 
 
 def engine(name: str | None = None) -> Engine:

@@ -79,8 +79,8 @@ class Metrics:
             {"version": version, "backend": backend, "rules_version": str(rules_version)}
         )
 
-    def verdict(self, code: str) -> None:
-        self.verdicts.labels(code=code).inc()
+    def verdict(self, code: str, n: int = 1) -> None:
+        self.verdicts.labels(code=code).inc(n)
 
 
 class JsonFormatter(logging.Formatter):

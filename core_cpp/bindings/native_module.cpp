@@ -61,6 +61,8 @@ void bind_yijingpai(py::module_& m);
 void bind_mahjong(py::module_& m);
 // core_cpp/bindings/sim_bindings.cpp: bots and batch simulation.
 void bind_sim(py::module_& m);
+// core_cpp/bindings/position_check_bindings.cpp: batch validation of positions.
+void bind_position_check(py::module_& m);
 
 PYBIND11_MODULE(_native, m) {
   m.doc() = "pyyijing native backend (C++17 core via pybind11)";
@@ -93,4 +95,5 @@ PYBIND11_MODULE(_native, m) {
   bind_yijingpai(m);
   bind_mahjong(m);
   bind_sim(m);
+  bind_position_check(m);
 }

@@ -1,0 +1,85 @@
+"""`validate_positions`: check moves at many positions given in full, in one call.
+
+A stateless referee (the gRPC service, a game server that keeps no engine
+state) receives each position as its deal plus the moves played so far. Doing
+the replays one `Game.apply` at a time costs a Python call per move; this
+hands a whole batch to the backend at once (the native one replays in C++
+with the GIL released). docs/yijing.md "Batch validation" is the reference.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any, NamedTuple
+
+from . import _engine
+from .errors import Verdict
+from .game import _check_seat, check_wall
+from .rules import Rules
+from .shuffle import check_seed
+
+#: A deal: a seed (its dice pick the dealer), or an exact wall and its dealer.
+Deal = int | tuple[str, int]
+
+
+class PositionCheck(NamedTuple):
+    """The outcome for one position.
+
+    ``bad_move`` None: the position is reachable and ``verdict`` is the verdict
+    of the move asked about. Otherwise ``bad_move`` is the index of the first
+    move of the history that is not legal, and ``verdict`` says why.
+    """
+
+    bad_move: int | None
+    verdict: Verdict
+
+
+def _engine_item(rules: Rules, i: int, item: Any) -> tuple[Any, ...]:
+    try:
+        deal, moves, move = item
+    except (TypeError, ValueError):
+        raise TypeError(f"items[{i}] must be a (deal, moves, move) tuple") from None
+    if isinstance(deal, tuple):
+        if len(deal) != 2:
+            raise TypeError(f"items[{i}]: a wall deal is a (wall, dealer) tuple")
+        wall, dealer = deal
+        seed = None
+        wall = check_wall(rules, wall)
+        dealer = _check_seat(rules, dealer, allow_none=False)
+    else:
+        seed, wall, dealer = check_seed(deal), None, -1
+    if isinstance(moves, str) or not isinstance(moves, Sequence):
+        raise TypeError(f"items[{i}]: moves must be a sequence of str")
+    return (seed, wall, dealer, moves if type(moves) is list else list(moves), move)
+
+
+def validate_positions(
+    rules: Rules, items: Iterable[tuple[Deal, Sequence[str], str]], *, backend: str | None = None
+) -> list[PositionCheck]:
+    """Replay each ``(deal, moves, move)`` under `rules` and check ``move`` there.
+
+    ``deal`` is an int seed (``Game(rules, seed=deal)``) or a ``(wall, dealer)``
+    tuple (``Game(rules, wall=..., dealer=...)``). The answer for an item equals
+    replaying it with `Game` and calling `Game.validate`; a history move that
+    is not legal stops that item's replay (see `PositionCheck`).
+
+    Raises TypeError for items of the wrong shape or non-str moves and
+    ValueError for a bad seed, wall or dealer; nothing is checked half-way.
+    """
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a pyyijing.Rules; got {type(rules).__name__}")
+    batch = [_engine_item(rules, i, item) for i, item in enumerate(items)]
+    raw = _engine.engine(backend).check_positions(
+        rules.play_size,
+        rules.players,
+        rules.taiji_in_pong,
+        rules.win_mask,
+        rules.self_draw_payment == "split",
+        rules.deck,
+        rules.taiji,
+        batch,
+    )
+    return [
+        PositionCheck(None if bad < 0 else bad, Verdict(code == "ok", code, message))
+        for bad, code, message in raw
+    ]
