@@ -34,7 +34,12 @@ class PositionCheck(NamedTuple):
     verdict: Verdict
 
 
-def _engine_item(rules: Rules, i: int, item: Any) -> tuple[Any, ...]:
+#: An item in the backends' form (docs/backend-interface.md `check_positions`):
+#: ``(seed, None, -1, moves, move)`` or ``(None, wall, dealer, moves, move)``.
+PreparedItem = tuple[int | None, str | None, int, list[str], str]
+
+
+def _engine_item(rules: Rules, i: int, item: Any) -> PreparedItem:
     try:
         deal, moves, move = item
     except (TypeError, ValueError):
@@ -48,6 +53,8 @@ def _engine_item(rules: Rules, i: int, item: Any) -> tuple[Any, ...]:
         dealer = _check_seat(rules, dealer, allow_none=False)
     else:
         seed, wall, dealer = check_seed(deal), None, -1
+    if not isinstance(move, str):
+        raise TypeError(f"items[{i}]: move must be a str; got {type(move).__name__}")
     if isinstance(moves, str) or not isinstance(moves, Sequence):
         raise TypeError(f"items[{i}]: moves must be a sequence of str")
     return (seed, wall, dealer, moves if type(moves) is list else list(moves), move)
@@ -69,7 +76,23 @@ def validate_positions(
     if not isinstance(rules, Rules):
         raise TypeError(f"rules must be a pyyijing.Rules; got {type(rules).__name__}")
     batch = [_engine_item(rules, i, item) for i, item in enumerate(items)]
-    raw = _engine.engine(backend).check_positions(
+    return [
+        PositionCheck(None if bad < 0 else bad, Verdict(code == "ok", code, message))
+        for bad, code, message in check_prepared(rules, batch, backend=backend)
+    ]
+
+
+def check_prepared(
+    rules: Rules, batch: list[PreparedItem], *, backend: str | None = None
+) -> list[tuple[int, str, str]]:
+    """`validate_positions` for items already checked, in the backends' form.
+
+    For trusted callers that have validated seeds, walls and dealers themselves
+    (the service does, to report errors by request field) and want the raw
+    ``(bad_move, code, message)`` answers without per-item objects: ``bad_move``
+    is -1 where `validate_positions` says None.
+    """
+    result: list[tuple[int, str, str]] = _engine.engine(backend).check_positions(
         rules.play_size,
         rules.players,
         rules.taiji_in_pong,
@@ -79,7 +102,4 @@ def validate_positions(
         rules.taiji,
         batch,
     )
-    return [
-        PositionCheck(None if bad < 0 else bad, Verdict(code == "ok", code, message))
-        for bad, code, message in raw
-    ]
+    return result

@@ -2,9 +2,9 @@
 
 A request's position is its rules, its deal and every move so far. Replaying
 that one `Game.apply` at a time costs a Python call per move, so the requests
-are converted here and handed to `yj.validate_positions` in one call (the
-native backend replays them in C++ without the GIL). Errors are the same as a
-replay with `convert.game_from_position` would give, in the same order.
+are converted here and handed to the engine in one call per rule set (the
+native backend replays them in C++ without the GIL). Errors are the ones a
+replay with `convert.game_from_position` gives, in the same order.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import pyyijing as yj
-from pyyijing.positions import Deal
+from pyyijing.positions import PreparedItem, check_prepared
 
 from . import convert
 from .errors import InvalidArgumentError
@@ -21,6 +21,9 @@ from .errors import InvalidArgumentError
 # Distinct rule sets remembered; a server sees few, so this is never reached
 # in practice and only bounds memory against hostile traffic.
 _RULES_CACHE_SIZE = 256
+
+#: The verdict of a move: ``(code, message)``; code "ok" means legal.
+RawVerdict = tuple[str, str]
 
 
 class PositionChecker:
@@ -38,26 +41,25 @@ class PositionChecker:
             self._rules[key] = rules
         return key, rules
 
-    def _item(self, position: Any, move: str, field: str) -> tuple[bytes, yj.Rules, Any]:
+    def _item(self, position: Any, move: str, field: str) -> tuple[bytes, yj.Rules, PreparedItem]:
         key, rules = self._rules_of(position.rules, f"{field}.rules")
-        if position.deal.WhichOneof("source") == "seed":
-            deal: Deal = position.deal.seed
-        else:
-            spec = convert.deal_from_proto(position.deal, rules, f"{field}.deal")
-            assert spec.wall is not None
-            assert spec.dealer is not None
-            deal = (spec.wall, spec.dealer)
         moves = position.moves
+        if position.deal.WhichOneof("source") == "seed":  # a uint64: always a valid seed
+            convert.check_moves_length(moves, f"{field}.moves", self.max_moves)
+            return key, rules, (position.deal.seed, None, -1, list(moves), move)
+        spec = convert.deal_from_proto(position.deal, rules, f"{field}.deal")
         convert.check_moves_length(moves, f"{field}.moves", self.max_moves)
-        return key, rules, (deal, list(moves), move)
+        assert spec.wall is not None
+        assert spec.dealer is not None
+        return key, rules, (None, spec.wall, spec.dealer, list(moves), move)
 
     def check(
         self, requests: Sequence[tuple[Any, str]], field_of: Callable[[int], str]
-    ) -> list[yj.Verdict]:
+    ) -> list[RawVerdict]:
         """The verdict of each ``(position, move)``; INVALID_ARGUMENT for the first
         request (in order) whose position is malformed or does not replay.
         `field_of(k)` is the field path of request k's position."""
-        groups: dict[bytes, tuple[yj.Rules, list[int], list[Any]]] = {}
+        groups: dict[bytes, tuple[yj.Rules, list[int], list[PreparedItem]]] = {}
         stopped: InvalidArgumentError | None = None
         for k, (position, move) in enumerate(requests):
             try:
@@ -70,30 +72,29 @@ class PositionChecker:
                 group = groups[key] = (rules, [], [])
             group[1].append(k)
             group[2].append(item)
-        checks: list[yj.PositionCheck | None] = [None] * len(requests)
-        for rules, ks, items in groups.values():
-            for k, result in zip(ks, yj.validate_positions(rules, items), strict=True):
-                checks[k] = result
-        verdicts: list[yj.Verdict] = []
-        for k, result in enumerate(checks):
-            if result is None:  # requests from the malformed one on
+        if len(groups) == 1 and stopped is None:  # the usual case: one rule set
+            ((rules, _, items),) = groups.values()
+            checks = check_prepared(rules, items)
+        else:
+            checks = [(-2, "", "")] * len(requests)  # -2: not checked
+            for rules, ks, items in groups.values():
+                for k, result in zip(ks, check_prepared(rules, items), strict=True):
+                    checks[k] = result
+        verdicts: list[RawVerdict] = []
+        for k, (bad, code, message) in enumerate(checks):
+            if bad == -2:  # requests from the malformed one on
                 break
-            if result.bad_move is not None:
-                raise _replay_error(requests[k][0].moves, result, f"{field_of(k)}.moves")
-            verdicts.append(result.verdict)
+            if bad >= 0:
+                raise _replay_error(requests[k][0].moves[bad], bad, code, message, field_of(k))
+            verdicts.append((code, message))
         if stopped is not None:
             raise stopped
         return verdicts
 
 
-def _replay_error(moves: Any, result: yj.PositionCheck, field: str) -> InvalidArgumentError:
+def _replay_error(move: str, j: int, code: str, message: str, field: str) -> InvalidArgumentError:
     """What `convert.replay_moves` says about the same history."""
-    j = result.bad_move
-    assert j is not None
-    move = moves[j]
+    where = f"{field}.moves[{j}]"
     if len(move) > convert.MAX_MOVE_CHARS:
-        return InvalidArgumentError.one(f"{field}[{j}]", f"move is {len(move)} characters long")
-    v = result.verdict
-    return InvalidArgumentError.one(
-        f"{field}[{j}]", f"{move!r} is illegal here: {v.code}: {v.message}"
-    )
+        return InvalidArgumentError.one(where, f"move is {len(move)} characters long")
+    return InvalidArgumentError.one(where, f"{move!r} is illegal here: {code}: {message}")
