@@ -168,6 +168,68 @@ def test_validate_moves_names_the_bad_item(stub: Any, h: Any) -> None:
     assert "requests[2].position.rules.players" in h.bad_request(info.value)
 
 
+def test_validate_moves_mixes_rule_sets_and_wall_deals(stub: Any, h: Any) -> None:
+    # Requests under different rules are checked in one call per rule set; the
+    # answers come back in request order.
+    simple = yj.Rules(variant="simple", players=3)
+    wall, _ = yj.shuffle_wall(8, deck=144)
+    games = [
+        (h.random_game(2, stop_at=9), h.position(2)),
+        (
+            h.random_game(4, rules=simple, stop_at=7),
+            h.position(4, variant=h.pb2.VARIANT_SIMPLE, players=3),
+        ),
+        (
+            yj.Game(yj.Rules(), wall=wall, dealer=1),
+            h.pb2.Position(deal=h.pb2.Deal(wall=h.pb2.Wall(tiles=wall, dealer=1))),
+        ),
+    ]
+    items, expected = [], []
+    for round_ in range(3):
+        for g, pos in games:
+            p = h.pb2.Position()
+            p.CopyFrom(pos)
+            p.moves.extend(g.moves)
+            move = g.legal_moves()[0] if round_ % 2 == 0 else "s1:play=111"
+            items.append(h.pb2.ValidateMoveRequest(position=p, move=move))
+            expected.append(g.validate(move))
+    r = stub.ValidateMoves(h.pb2.ValidateMovesRequest(requests=items))
+    assert [(v.ok, v.code, v.message) for v in r.verdicts] == [tuple(v) for v in expected]
+    assert any(v.ok for v in r.verdicts)
+    assert not all(v.ok for v in r.verdicts)
+
+
+def test_validate_moves_reports_the_first_bad_item_in_order(stub: Any, h: Any) -> None:
+    g = h.random_game(5, stop_at=8)
+    replays_badly = h.pb2.ValidateMoveRequest(
+        position=h.position(5, [*g.moves[:4], "s0:bogus"]), move="s0:pass"
+    )
+    bad_rules = h.pb2.ValidateMoveRequest(
+        position=h.pb2.Position(rules=h.pb2.Rules(players=9), deal=h.pb2.Deal(seed=1)),
+        move="s0:pass",
+    )
+    good = h.pb2.ValidateMoveRequest(position=h.position(5, g.moves), move="s0:pass")
+    for items, field in (
+        ([good, replays_badly, bad_rules], "requests[1].position.moves[4]"),
+        ([good, bad_rules, replays_badly], "requests[1].position.rules.players"),
+    ):
+        with pytest.raises(grpc.RpcError) as info:
+            stub.ValidateMoves(h.pb2.ValidateMovesRequest(requests=items))
+        assert info.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+        assert list(h.bad_request(info.value)) == [field]
+
+
+def test_an_overlong_history_move_is_named(stub: Any, h: Any) -> None:
+    long_move = "s0:" + "1" * 400
+    pos = h.position(2, [long_move])
+    with pytest.raises(grpc.RpcError) as info:
+        stub.ValidateMove(h.pb2.ValidateMoveRequest(position=pos, move="s0:pass"))
+    assert h.bad_request(info.value) == {"position.moves[0]": "move is 403 characters long"}
+    # an overlong move asked about is simply malformed
+    r = stub.ValidateMove(h.pb2.ValidateMoveRequest(position=h.position(2), move=long_move))
+    assert r.verdict.code == "malformed"
+
+
 def test_too_many_moves(make_server: Any, h: Any) -> None:
     srv = make_server(max_moves=5)
     g = h.random_game(1, stop_at=6)
