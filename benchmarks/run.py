@@ -38,6 +38,7 @@ from .suite import (
     bench_simulate_backends,
     bench_simulate_scaling,
     bench_validate,
+    bench_validate_positions,
     bench_yardstick,
 )
 from .timing import Figure
@@ -357,6 +358,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             + bench_hexagrams(st)
             + bench_ready(st, positions)
             + bench_validate(st, positions)
+            + bench_validate_positions(st, positions)
             + bench_cpp_kernels(st, build_dir, ROOT)
         ),
     )

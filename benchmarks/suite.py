@@ -299,6 +299,54 @@ def bench_validate(st: Settings, positions: list[tuple[int, list[str]]]) -> list
     return figs
 
 
+def bench_validate_positions(st: Settings, positions: list[tuple[int, list[str]]]) -> list[Figure]:
+    """`yj.validate_positions`: positions sent in full (seed + every move so far)
+    and one move each, as a stateless referee receives them; batches of 256."""
+    rng = random.Random(12)
+    ref = _games_at(positions, "native")
+    items = [
+        (s, moves, m)
+        for (s, moves), g in zip(positions, ref, strict=True)
+        for m in _candidate_moves(g, rng)
+    ]
+    rng.shuffle(items)
+    rules = yj.Rules()
+    answers = {
+        b: [(c.bad_move, c.verdict.code) for c in yj.validate_positions(rules, items, backend=b)]
+        for b in st.backends
+    }
+    agree = all(answers[b] == answers[st.backends[0]] for b in st.backends)
+    mean_moves = sum(len(moves) for _, moves, _ in items) / len(items)
+    batch = 256
+    doubled = items * 2  # a batch may wrap around the end
+    sides = []
+    for b in st.backends:
+
+        def work(n: int, b: str = b) -> int:
+            done = 0
+            while done < n:
+                k = min(batch, n - done)
+                at = done % len(items)
+                yj.validate_positions(rules, doubled[at : at + k], backend=b)
+                done += k
+            return n
+
+        sides.append(Side(b, work, start=batch))
+    figs = per_backend(
+        "kernels",
+        "validate_positions",
+        "validate_positions() positions/s in-process (full replay each)",
+        "positions/s",
+        sides,
+        st,
+        f"{len(items)} (position, move) items, {mean_moves:.1f} moves of history on average, "
+        f"batches of {batch}; answers identical on every backend: {agree}",
+    )
+    for f in figs:
+        f.extra = {"items": len(items), "mean_history": mean_moves, "answers_agree": agree}
+    return figs
+
+
 _CPP_KERNELS = {
     "shuffle_string": ("wall shuffles/s, C++ shuffle_wall (string)", "walls/s"),
     "shuffle_tiles": ("wall shuffles/s, C++ simulator shuffle (tile codes)", "walls/s"),
