@@ -63,6 +63,8 @@ void bind_mahjong(py::module_& m);
 void bind_sim(py::module_& m);
 // core_cpp/bindings/position_check_bindings.cpp: batch validation of positions.
 void bind_position_check(py::module_& m);
+// core_cpp/bindings/wire_bindings.cpp: the service's ValidateMoves from its bytes.
+void bind_wire(py::module_& m);
 
 PYBIND11_MODULE(_native, m) {
   m.doc() = "pyyijing native backend (C++17 core via pybind11)";
@@ -96,4 +98,5 @@ PYBIND11_MODULE(_native, m) {
   bind_mahjong(m);
   bind_sim(m);
   bind_position_check(m);
+  bind_wire(m);
 }

@@ -1,0 +1,300 @@
+// pyyijing._native.validate_moves_wire: the gRPC service's ValidateMovesRequest
+// (proto/yijing/v1/rule_engine.proto) checked straight from its bytes, and the
+// ValidateMovesResponse written as bytes.
+//
+// Why here: a stateless referee receives every position in full, and turning
+// hundreds of protobuf items into Python objects cost more than replaying them.
+// This is only a fast path. Whenever a request is anything but the plain,
+// valid case (a wall deal, an unknown or repeated field, non-ASCII text, a
+// limit exceeded, a move history that does not replay), it returns None and
+// the service answers through its ordinary Python path, which owns every
+// error message. So it never has to agree with that path on errors, only on
+// verdicts of valid requests (tests/service/test_service_wire.py).
+#include <pybind11/pybind11.h>
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "yijing/yijingpai/position_check.hpp"
+#include "yijing/yijingpai/reason.hpp"
+
+namespace py = pybind11;
+namespace yp = yijing::yijingpai;
+
+namespace {
+
+constexpr int kNumReasons = static_cast<int>(yp::Reason::kCannotWin) + 1;
+
+struct Limits {
+  std::size_t max_batch;
+  std::size_t max_moves;
+  std::size_t max_move_chars;
+};
+
+// Protobuf wire format, just what these messages use: varints and
+// length-delimited fields.
+class Reader {
+ public:
+  explicit Reader(std::string_view s)
+      : p_(reinterpret_cast<const std::uint8_t*>(s.data())), end_(p_ + s.size()) {}
+  bool done() const { return p_ == end_; }
+
+  bool varint(std::uint64_t& v) {
+    v = 0;
+    for (int shift = 0; shift < 64; shift += 7) {
+      if (p_ == end_) return false;
+      const std::uint8_t b = *p_++;
+      v |= static_cast<std::uint64_t>(b & 0x7Fu) << shift;
+      if ((b & 0x80u) == 0) return shift < 63 || b <= 1;  // the 10th byte holds one bit
+    }
+    return false;
+  }
+  bool bytes(std::string_view& out) {
+    std::uint64_t n = 0;
+    if (!varint(n) || n > static_cast<std::uint64_t>(end_ - p_)) return false;
+    out = std::string_view(reinterpret_cast<const char*>(p_), static_cast<std::size_t>(n));
+    p_ += n;
+    return true;
+  }
+  // The next field's number and wire type.
+  bool key(std::uint32_t& field, std::uint32_t& type) {
+    std::uint64_t k = 0;
+    if (!varint(k) || (k >> 3) == 0 || (k >> 3) > 0x1FFFFFFFu) return false;
+    field = static_cast<std::uint32_t>(k >> 3);
+    type = static_cast<std::uint32_t>(k & 7u);
+    return true;
+  }
+
+ private:
+  const std::uint8_t* p_;
+  const std::uint8_t* end_;
+};
+
+constexpr std::uint32_t kVarint = 0;
+constexpr std::uint32_t kLen = 2;
+
+bool ascii(std::string_view s) {
+  for (const char c : s)
+    if (static_cast<unsigned char>(c) >= 0x80u) return false;
+  return true;
+}
+
+struct Item {
+  std::string_view rules;  // the Rules message bytes ("" = defaults)
+  std::uint64_t seed = 0;
+  std::size_t first_move = 0;  // into Parsed::moves
+  std::size_t n_moves = 0;
+  std::string_view move;
+  int rules_index = 0;  // into Parsed::distinct_rules
+};
+
+struct Parsed {
+  std::vector<Item> items;
+  std::vector<std::string_view> moves;
+  std::vector<std::string_view> distinct_rules;
+};
+
+// Deal: exactly a seed (field 1). A wall deal, or none, is not the fast path.
+bool parse_deal(std::string_view data, Item& it) {
+  Reader r(data);
+  bool seed = false;
+  while (!r.done()) {
+    std::uint32_t f = 0, t = 0;
+    if (!r.key(f, t) || f != 1 || t != kVarint || seed || !r.varint(it.seed)) return false;
+    seed = true;
+  }
+  return seed;
+}
+
+bool parse_position(std::string_view data, Item& it, Parsed& out, const Limits& lim) {
+  Reader r(data);
+  bool rules = false, deal = false;
+  it.first_move = out.moves.size();
+  while (!r.done()) {
+    std::uint32_t f = 0, t = 0;
+    std::string_view v;
+    if (!r.key(f, t) || t != kLen || !r.bytes(v)) return false;
+    if (f == 1 && !rules) {
+      it.rules = v;
+      rules = true;
+    } else if (f == 2 && !deal) {
+      if (!parse_deal(v, it)) return false;
+      deal = true;
+    } else if (f == 3) {
+      if (v.size() > lim.max_move_chars || !ascii(v)) return false;
+      out.moves.push_back(v);
+    } else {
+      return false;  // unknown field, or a repeated singular one (merge rules)
+    }
+  }
+  it.n_moves = out.moves.size() - it.first_move;
+  return deal && it.n_moves <= lim.max_moves;
+}
+
+bool parse_item(std::string_view data, Item& it, Parsed& out, const Limits& lim) {
+  Reader r(data);
+  bool position = false, move = false;
+  while (!r.done()) {
+    std::uint32_t f = 0, t = 0;
+    std::string_view v;
+    if (!r.key(f, t) || t != kLen || !r.bytes(v)) return false;
+    if (f == 1 && !position) {
+      if (!parse_position(v, it, out, lim)) return false;
+      position = true;
+    } else if (f == 2 && !move) {
+      if (!ascii(v)) return false;
+      it.move = v;
+      move = true;
+    } else {
+      return false;
+    }
+  }
+  return position;  // no move means the empty string (proto3), answered "malformed"
+}
+
+bool parse_request(std::string_view data, Parsed& out, const Limits& lim) {
+  Reader r(data);
+  while (!r.done()) {
+    std::uint32_t f = 0, t = 0;
+    std::string_view v;
+    if (!r.key(f, t) || f != 1 || t != kLen || !r.bytes(v)) return false;
+    if (out.items.size() == lim.max_batch) return false;
+    Item it;
+    if (!parse_item(v, it, out, lim)) return false;
+    int k = 0;
+    while (k < static_cast<int>(out.distinct_rules.size()) && out.distinct_rules[k] != it.rules) ++k;
+    if (k == static_cast<int>(out.distinct_rules.size())) {
+      if (k == 16) return false;  // many rule sets in one batch: not the common case
+      out.distinct_rules.push_back(it.rules);
+    }
+    it.rules_index = k;
+    out.items.push_back(it);
+  }
+  return true;
+}
+
+struct RuleSet {
+  yp::Config cfg;
+  yp::Deck deck = yp::Deck::k144;
+  yp::TaijiRule taiji = yp::TaijiRule::kWild;
+};
+
+// (play_size, players, taiji_in_pong, win_mask, split_payment, deck, taiji) as
+// the engine takes them (docs/backend-interface.md).
+bool rule_set_of(const py::handle& h, RuleSet& rs) {
+  if (h.is_none()) return false;
+  const auto t = py::reinterpret_borrow<py::tuple>(h);
+  if (!PyTuple_Check(h.ptr()) || t.size() != 7) throw py::type_error("rules_config must return a 7-tuple or None");
+  const auto deck = yp::deck_from_int(py::cast<long long>(t[5]));
+  const auto taiji = yp::taiji_from_string(py::cast<std::string>(t[6]));
+  const long long play_size = py::cast<long long>(t[0]), players = py::cast<long long>(t[1]);
+  const long long win_mask = py::cast<long long>(t[3]);
+  if (!deck || !taiji || play_size < 2 || play_size > 3 || players < 2 ||
+      players > yp::kMaxPlayers || win_mask < 1 || win_mask > yp::kAllWinConditions)
+    throw py::value_error("rules_config returned an invalid rule set");
+  rs.cfg.play_size = static_cast<std::uint8_t>(play_size);
+  rs.cfg.players = static_cast<std::uint8_t>(players);
+  rs.cfg.taiji_in_pong = py::cast<bool>(t[2]);
+  rs.cfg.win_mask = static_cast<std::uint8_t>(win_mask);
+  rs.cfg.split_payment = py::cast<bool>(t[4]);
+  rs.deck = *deck;
+  rs.taiji = *taiji;
+  return true;
+}
+
+void put_varint(std::string& out, std::uint64_t v) {
+  while (v >= 0x80u) {
+    out.push_back(static_cast<char>((v & 0x7Fu) | 0x80u));
+    v >>= 7;
+  }
+  out.push_back(static_cast<char>(v));
+}
+
+void put_string(std::string& out, std::uint8_t key, std::string_view s) {
+  if (s.empty()) return;  // proto3 leaves defaults out
+  out.push_back(static_cast<char>(key));
+  put_varint(out, s.size());
+  out.append(s.data(), s.size());
+}
+
+// The encoded `verdicts` entry (field 1 of ValidateMovesResponse) of each reason.
+std::string verdict_entry(yp::Reason r) {
+  std::string v;
+  if (r == yp::Reason::kOk) v += "\x08\x01";  // ok = true
+  put_string(v, 0x12, yp::reason_name(r));
+  put_string(v, 0x1A, yp::reason_message(r));
+  std::string entry = "\x0A";
+  put_varint(entry, v.size());
+  return entry + v;
+}
+
+py::object validate_moves_wire(const py::bytes& request, std::size_t max_batch,
+                               std::size_t max_moves, std::size_t max_move_chars,
+                               const py::function& rules_config) {
+  const Limits lim{max_batch, max_moves, max_move_chars};
+  std::string_view data;
+  {
+    char* p = nullptr;
+    Py_ssize_t n = 0;
+    if (PyBytes_AsStringAndSize(request.ptr(), &p, &n) != 0) throw py::error_already_set();
+    data = std::string_view(p, static_cast<std::size_t>(n));
+  }
+  Parsed parsed;
+  bool ok = false;
+  {
+    py::gil_scoped_release release;  // `request` is immutable and referenced by the caller
+    ok = parse_request(data, parsed, lim);
+  }
+  if (!ok) return py::none();
+  std::vector<RuleSet> rule_sets(parsed.distinct_rules.size());
+  for (std::size_t i = 0; i < rule_sets.size(); ++i) {
+    const std::string_view b = parsed.distinct_rules[i];
+    if (!rule_set_of(rules_config(py::bytes(b.data(), b.size())), rule_sets[i])) return py::none();
+  }
+  static const std::vector<std::string> kEntries = [] {
+    std::vector<std::string> e;
+    for (int r = 0; r < kNumReasons; ++r) e.push_back(verdict_entry(static_cast<yp::Reason>(r)));
+    return e;
+  }();
+  std::string out;
+  long long counts[kNumReasons] = {};
+  {
+    py::gil_scoped_release release;
+    out.reserve(parsed.items.size() * 48);
+    yp::State s;
+    for (const Item& it : parsed.items) {
+      const RuleSet& rs = rule_sets[static_cast<std::size_t>(it.rules_index)];
+      yp::PositionDeal deal;
+      deal.seed = it.seed;
+      if (yp::deal_position(s, rs.cfg, rs.deck, rs.taiji, deal) != yp::DealError::kNone) {
+        ok = false;
+        break;
+      }
+      const yp::PositionCheck c = yp::replay_and_check(
+          s, parsed.moves.data() + it.first_move, static_cast<int>(it.n_moves), it.move);
+      if (c.bad_move >= 0) {  // an invalid request: the Python path words the error
+        ok = false;
+        break;
+      }
+      const int r = static_cast<int>(c.reason);
+      ++counts[r];
+      out += kEntries[static_cast<std::size_t>(r)];
+    }
+  }
+  if (!ok) return py::none();
+  py::dict by_code;
+  for (int r = 0; r < kNumReasons; ++r)
+    if (counts[r] != 0) by_code[yp::reason_name(static_cast<yp::Reason>(r))] = counts[r];
+  return py::make_tuple(py::bytes(out), by_code);
+}
+
+}  // namespace
+
+void bind_wire(py::module_& m) {
+  m.def("validate_moves_wire", &validate_moves_wire, py::arg("request"), py::arg("max_batch"),
+        py::arg("max_moves"), py::arg("max_move_chars"), py::arg("rules_config"),
+        "A serialized yijing.v1.ValidateMovesRequest -> (serialized ValidateMovesResponse, "
+        "{code: count}), or None when the request needs the service's Python path.");
+}
