@@ -15,7 +15,7 @@ import logging
 import sys
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
-from typing import Any
+from typing import Any, TypeAlias, cast
 
 import grpc
 from prometheus_client import (
@@ -30,6 +30,8 @@ from prometheus_client import (
 )
 
 LOG = logging.getLogger("yijing.service")
+# A string: grpc.aio.ServicerContext is generic only in the stubs (types-grpcio).
+Ctx: TypeAlias = "grpc.aio.ServicerContext[Any, Any]"
 
 LATENCY_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10)
 
@@ -120,7 +122,9 @@ class _BadRequestBody:
         self.error = error
 
 
-def _safe_deserializer(deserializer: Callable[[bytes], Any] | None) -> Any:
+def _safe_deserializer(
+    deserializer: Callable[[bytes], Any] | None,
+) -> Callable[[bytes], Any] | None:
     if deserializer is None:
         return None
 
@@ -133,9 +137,11 @@ def _safe_deserializer(deserializer: Callable[[bytes], Any] | None) -> Any:
     return deserialize
 
 
-def _code_name(context: grpc.aio.ServicerContext, default: str) -> str:
+def _code_name(context: Ctx, default: str) -> str:
+    code: grpc.StatusCode | int | None
     try:
-        code = context.code()
+        # The stubs say StatusCode; at runtime it may also be None or a plain int.
+        code = cast("grpc.StatusCode | int | None", context.code())
     except Exception:  # pragma: no cover - very old grpcio
         code = None
     if code is None or code == 0:
@@ -148,13 +154,13 @@ def _code_name(context: grpc.aio.ServicerContext, default: str) -> str:
     return str(code)
 
 
-class ObservabilityInterceptor(grpc.aio.ServerInterceptor):  # type: ignore[misc]
+class ObservabilityInterceptor(grpc.aio.ServerInterceptor):
     def __init__(self, metrics: Metrics) -> None:
         self.metrics = metrics
         # The wrapped handler of each method, built on its first call: handlers
         # never change once the server runs, and building closures and a new
         # handler object on every RPC was a measurable share of a small call.
-        self._wrapped: dict[str, grpc.RpcMethodHandler] = {}
+        self._wrapped: dict[str, grpc.RpcMethodHandler[Any, Any]] = {}
 
     def _record(self, method: str, code: str, start: float, peer: str) -> None:
         elapsed = time.perf_counter() - start
@@ -172,9 +178,11 @@ class ObservabilityInterceptor(grpc.aio.ServerInterceptor):  # type: ignore[misc
 
     async def intercept_service(
         self,
-        continuation: Callable[[grpc.HandlerCallDetails], Awaitable[grpc.RpcMethodHandler]],
+        continuation: Callable[
+            [grpc.HandlerCallDetails], Awaitable[grpc.RpcMethodHandler[Any, Any] | None]
+        ],
         details: grpc.HandlerCallDetails,
-    ) -> grpc.RpcMethodHandler:
+    ) -> grpc.RpcMethodHandler[Any, Any] | None:
         method = details.method
         cached = self._wrapped.get(method)
         if cached is not None:
@@ -187,7 +195,9 @@ class ObservabilityInterceptor(grpc.aio.ServerInterceptor):  # type: ignore[misc
             self._wrapped[method] = wrapped
         return wrapped
 
-    def _wrap(self, method: str, handler: grpc.RpcMethodHandler) -> grpc.RpcMethodHandler:
+    def _wrap(
+        self, method: str, handler: grpc.RpcMethodHandler[Any, Any]
+    ) -> grpc.RpcMethodHandler[Any, Any]:
         record = self._record
         metrics = self.metrics
 
@@ -195,7 +205,7 @@ class ObservabilityInterceptor(grpc.aio.ServerInterceptor):  # type: ignore[misc
             streaming = handler.unary_unary is None
             behavior = handler.unary_stream if streaming else handler.unary_unary
 
-            async def check_body(request: Any, context: grpc.aio.ServicerContext) -> None:
+            async def check_body(request: Any, context: Ctx) -> None:
                 if isinstance(request, _BadRequestBody):
                     await context.abort(
                         grpc.StatusCode.INVALID_ARGUMENT,
@@ -203,16 +213,17 @@ class ObservabilityInterceptor(grpc.aio.ServerInterceptor):  # type: ignore[misc
                     )
 
             if inspect.isasyncgenfunction(behavior):
+                # The stubs type handlers as the sync API's; a grpc.aio handler's
+                # behavior is an async generator function or a coroutine function.
+                gen_behavior = cast("Callable[[Any, Ctx], AsyncIterator[Any]]", behavior)
 
-                async def wrapped_gen(
-                    request: Any, context: grpc.aio.ServicerContext
-                ) -> AsyncIterator[Any]:
+                async def wrapped_gen(request: Any, context: Ctx) -> AsyncIterator[Any]:
                     start = time.perf_counter()
                     code = "UNKNOWN"
                     metrics.in_flight.inc()
                     try:
                         await check_body(request, context)
-                        async for item in behavior(request, context):
+                        async for item in gen_behavior(request, context):
                             yield item
                         code = _code_name(context, "OK")
                     except grpc.aio.AbortError:
@@ -227,14 +238,15 @@ class ObservabilityInterceptor(grpc.aio.ServerInterceptor):  # type: ignore[misc
 
                 new_behavior: Any = wrapped_gen
             else:
+                coro_behavior = cast("Callable[[Any, Ctx], Awaitable[Any]]", behavior)
 
-                async def wrapped(request: Any, context: grpc.aio.ServicerContext) -> Any:
+                async def wrapped(request: Any, context: Ctx) -> Any:
                     start = time.perf_counter()
                     code = "UNKNOWN"
                     metrics.in_flight.inc()
                     try:
                         await check_body(request, context)
-                        result = await behavior(request, context)
+                        result = await coro_behavior(request, context)
                         code = _code_name(context, "OK")
                         return result
                     except grpc.aio.AbortError:

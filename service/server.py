@@ -37,7 +37,7 @@ def _split(address: str) -> tuple[str, int]:
     return host.strip("[]"), int(port)
 
 
-class _HealthServicer(health.aio.HealthServicer):  # type: ignore[misc]
+class _HealthServicer(health.aio.HealthServicer):
     """grpc.health.v1 whose Watch streams end (UNAVAILABLE) once shutdown starts.
 
     Without this, an open health watch would hold a graceful shutdown for the
@@ -48,19 +48,21 @@ class _HealthServicer(health.aio.HealthServicer):  # type: ignore[misc]
         super().__init__()
         self._stopping = stopping
 
-    async def Watch(self, request: Any, context: grpc.aio.ServicerContext) -> None:  # noqa: N802
+    async def Watch(  # noqa: N802
+        self, request: Any, context: grpc.aio.ServicerContext[Any, Any]
+    ) -> None:
         watch = asyncio.ensure_future(super().Watch(request, context))
         stop = asyncio.ensure_future(self._stopping.wait())
         try:
             await asyncio.wait({watch, stop}, return_when=asyncio.FIRST_COMPLETED)
             if watch.done():
-                return watch.result()
+                watch.result()  # re-raises what the watch raised
+                return
             await asyncio.wait({watch}, timeout=0.2)  # let NOT_SERVING go out first
         finally:
             stop.cancel()
             watch.cancel()
         await context.abort(grpc.StatusCode.UNAVAILABLE, "the server is shutting down")
-        return None
 
 
 class Service:

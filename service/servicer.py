@@ -25,7 +25,10 @@ from .sessions import SessionManager
 
 LOG = logging.getLogger("yijing.service")
 T = TypeVar("T")
-Ctx: TypeAlias = grpc.aio.ServicerContext
+# A string: grpc.aio.ServicerContext is generic only in the stubs (types-grpcio).
+Ctx: TypeAlias = "grpc.aio.ServicerContext[Any, Any]"
+# Generated at import time (service/_proto.py), so mypy cannot see its type.
+_ServicerBase: Any = pb2_grpc.RuleEngineServiceServicer
 
 
 @dataclass(frozen=True)
@@ -37,7 +40,7 @@ class Limits:
     max_simulate_games: int = 10_000_000
 
 
-class RuleEngineServicer(pb2_grpc.RuleEngineServiceServicer):  # type: ignore[misc]
+class RuleEngineServicer(_ServicerBase):  # type: ignore[misc]  # untyped generated base
     def __init__(
         self,
         *,
@@ -60,12 +63,10 @@ class RuleEngineServicer(pb2_grpc.RuleEngineServiceServicer):  # type: ignore[mi
         self.inline_validation = yj.backend() == "native"
 
     # -- plumbing ---------------------------------------------------------------
-    async def _abort(self, context: grpc.aio.ServicerContext, exc: RequestError) -> None:
+    async def _abort(self, context: Ctx, exc: RequestError) -> None:
         await context.abort(exc.status, exc.message, exc.trailing_metadata())
 
-    async def _off_loop(
-        self, context: grpc.aio.ServicerContext, fn: Callable[..., T], *args: Any
-    ) -> T:
+    async def _off_loop(self, context: Ctx, fn: Callable[..., T], *args: Any) -> T:
         """Run engine work (replays, batches) on the worker pool; map request errors."""
         loop = asyncio.get_running_loop()
         try:
@@ -314,7 +315,7 @@ class RuleEngineServicer(pb2_grpc.RuleEngineServiceServicer):  # type: ignore[mi
                         raise AssertionError("unreachable") from exc
                     if outcome is None:
                         await context.abort(grpc.StatusCode.UNAVAILABLE, "simulation stopped")
-                        return
+                        raise AssertionError("unreachable")
                     summary, seconds = outcome
                     yield pb2.SimulateResponse(
                         summary=pb2.SimulateSummary(
