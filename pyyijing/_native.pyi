@@ -1,5 +1,6 @@
 """Type stubs for the pybind11 module pyyijing._native (core_cpp/bindings)."""
 
+from collections.abc import Callable
 from typing import Any
 
 HEXAGRAMS: list[tuple[int, str, str, str, str, str, str, str]]
@@ -62,3 +63,24 @@ def bot_move(
     dealer: int,
     moves: list[str],
 ) -> str: ...
+
+# core_cpp/bindings/position_check_bindings.cpp (docs/backend-interface.md)
+def check_positions(
+    play_size: int,
+    players: int,
+    taiji_in_pong: bool,
+    win_mask: int,
+    split_payment: bool,
+    deck: int,
+    taiji: str,
+    items: list[tuple[int | None, str | None, int, list[str], str]],
+) -> list[tuple[int, str, str]]: ...
+
+# core_cpp/bindings/wire_bindings.cpp (the service's ValidateMoves fast path)
+def validate_moves_wire(
+    request: bytes,
+    max_batch: int,
+    max_moves: int,
+    max_move_chars: int,
+    rules_config: Callable[[bytes], tuple[int, int, bool, int, bool, int, str] | None],
+) -> tuple[bytes, dict[str, int]] | None: ...

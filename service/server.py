@@ -20,8 +20,9 @@ import pyyijing as yj
 from pyyijing.game import RULES_VERSION
 
 from .config import Config
-from .convert import pb2, pb2_grpc
+from .convert import pb2
 from .observability import Metrics, ObservabilityInterceptor
+from .registration import add_servicer
 from .servicer import Limits, RuleEngineServicer
 from .sessions import SessionManager
 from .store import Store
@@ -110,7 +111,7 @@ class Service:
             shutting_down=self.shutting_down,
             sim_executor=self.sim_executor,
         )
-        pb2_grpc.add_RuleEngineServiceServicer_to_server(servicer, server)
+        add_servicer(servicer, server)  # the generated registration, ValidateMoves as bytes
         health_pb2_grpc.add_HealthServicer_to_server(self.health, server)
         reflection.enable_server_reflection(
             (

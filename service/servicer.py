@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any, TypeAlias, TypeVar
 
 import grpc
+from google.protobuf.message import DecodeError
 
 import pyyijing as yj
 
@@ -22,6 +23,7 @@ from .errors import InvalidArgumentError, RequestError
 from .observability import Metrics
 from .positions import PositionChecker
 from .sessions import SessionManager
+from .wire import WireValidator
 
 LOG = logging.getLogger("yijing.service")
 T = TypeVar("T")
@@ -58,6 +60,7 @@ class RuleEngineServicer(_ServicerBase):  # type: ignore[misc]  # untyped genera
         self.sim_executor = sim_executor or executor  # Simulate jobs (long-running)
         self.shutting_down = shutting_down
         self.positions = PositionChecker(limits.max_moves)
+        self.wire = WireValidator(limits.max_batch, limits.max_moves)
         # Single positions are checked on the event loop when the engine is native
         # (bounded: at most max_moves moves in C++); other backends take too long.
         self.inline_validation = yj.backend() == "native"
@@ -121,7 +124,28 @@ class RuleEngineServicer(_ServicerBase):  # type: ignore[misc]  # untyped genera
         return response
 
     async def ValidateMoves(self, request: Any, context: Ctx) -> Any:  # noqa: N802
+        """The typed form (in-process callers); the server registers ValidateMovesBytes."""
         return await self._off_loop(context, self._validate_many, request)
+
+    def _validate_many_bytes(self, data: bytes) -> bytes:
+        fast = self.wire.validate(data)  # plain valid requests, natively
+        if fast is not None:
+            body, counts = fast
+            for code, n in counts.items():
+                self.metrics.verdict(code, n)
+            return body
+        try:
+            request = pb2.ValidateMovesRequest.FromString(data)
+        except DecodeError as exc:  # as the interceptor words it for the other methods
+            raise RequestError(
+                f"request body is not a valid protobuf message: {type(exc).__name__}: {exc}"
+            ) from exc
+        response: bytes = self._validate_many(request).SerializeToString()
+        return response
+
+    async def ValidateMovesBytes(self, request: bytes, context: Ctx) -> bytes:  # noqa: N802
+        """ValidateMoves on the request's bytes (service/registration.py, service/wire.py)."""
+        return await self._off_loop(context, self._validate_many_bytes, request)
 
     def _validate_game(self, request: Any) -> Any:
         rules = convert.rules_from_proto(request.rules)

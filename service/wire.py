@@ -32,8 +32,7 @@ def _native_entry() -> Callable[..., Any] | None:
         return None
     from pyyijing import _native
 
-    # Not declared in pyyijing/_native.pyi yet; drop the ignore once it is.
-    entry: Callable[..., Any] = _native.validate_moves_wire  # type: ignore[attr-defined]
+    entry: Callable[..., Any] = _native.validate_moves_wire
     return entry
 
 

@@ -69,6 +69,32 @@ def test_metrics_endpoint_counts_rpcs_verdicts_and_sessions(server: Any, h: Any)
     assert ("process_cpu_seconds_total", ()) in m
 
 
+def test_validate_moves_counts_verdicts_on_both_paths(server: Any, h: Any) -> None:
+    # seed deals take the native fast path (service/wire.py); a wall deal the
+    # ordinary one: the verdict counters must not tell them apart.
+    wall, _ = yj.shuffle_wall(5)
+    by_seed = h.position(5)
+    by_wall = h.pb2.Position(deal=h.pb2.Deal(wall=h.pb2.Wall(tiles=wall, dealer=0)))
+    for pos in (by_seed, by_wall):
+        items = [
+            h.pb2.ValidateMoveRequest(position=pos, move=m)
+            for m in ("s0:pass", "garbage", "s9:pass", "s0:pass")
+        ]
+        r = server.stub.ValidateMoves(h.pb2.ValidateMovesRequest(requests=items))
+        assert [v.code for v in r.verdicts] == [
+            "wrong_phase",
+            "malformed",
+            "no_such_seat",
+            "wrong_phase",
+        ]
+    m = scrape(server)
+    assert m[("yijing_verdicts_total", (("code", "wrong_phase"),))] == 4
+    assert m[("yijing_verdicts_total", (("code", "malformed"),))] == 2
+    assert m[("yijing_verdicts_total", (("code", "no_such_seat"),))] == 2
+    method = "/yijing.v1.RuleEngineService/ValidateMoves"
+    assert m[("yijing_rpcs_total", (("code", "OK"), ("method", method)))] == 2
+
+
 def test_active_sessions_drop_when_a_game_ends(server: Any, h: Any) -> None:
     import random
 
