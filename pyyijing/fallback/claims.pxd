@@ -8,5 +8,5 @@ cpdef bint can_form_pair(list hand, int pure, int play_size, bint taiji_in_pong)
 @cython.locals(i=int)
 cpdef list seats_after(int seat, int players)
 
-# build_offers stays a Python function: its generator expression is a closure,
-# which Cython does not support in cpdef functions.
+@cython.locals(order=list, offers=list, x=int)
+cpdef list build_offers(int player, int players, list can_win, int pure, list holds_pair)

@@ -58,5 +58,5 @@ def build_offers(
     order = seats_after(player, players)
     offers = [(x, WIN_OFFER) for x in order if can_win[x]]
     if pure >= 0 and not holds_pair[order[0]]:
-        offers.extend((x, PONG_OFFER) for x in order[1:] if holds_pair[x])
+        offers.extend([(x, PONG_OFFER) for x in order[1:] if holds_pair[x]])
     return offers
