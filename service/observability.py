@@ -161,11 +161,25 @@ class ObservabilityInterceptor(grpc.aio.ServerInterceptor):
         # never change once the server runs, and building closures and a new
         # handler object on every RPC was a measurable share of a small call.
         self._wrapped: dict[str, grpc.RpcMethodHandler[Any, Any]] = {}
+        # Labelled metric children, looked up once: `.labels()` costs a lock and
+        # a dict of label values on every call otherwise.
+        self._counted: dict[tuple[str, str], Any] = {}
+        self._timed: dict[str, Any] = {}
 
     def _record(self, method: str, code: str, start: float, peer: str) -> None:
         elapsed = time.perf_counter() - start
-        self.metrics.rpcs.labels(method=method, code=code).inc()
-        self.metrics.latency.labels(method=method).observe(elapsed)
+        counter = self._counted.get((method, code))
+        if counter is None:
+            counter = self._counted[(method, code)] = self.metrics.rpcs.labels(
+                method=method, code=code
+            )
+        counter.inc()
+        timer = self._timed.get(method)
+        if timer is None:
+            timer = self._timed[method] = self.metrics.latency.labels(method=method)
+        timer.observe(elapsed)
+        if not LOG.isEnabledFor(logging.INFO):
+            return
         LOG.info(
             "rpc",
             extra={
