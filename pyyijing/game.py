@@ -199,6 +199,16 @@ class Game:
         if code != "ok":
             raise IllegalMove(move, code, message)
 
+    def _apply_all(self, moves: list[str]) -> tuple[int, str, str]:
+        """Apply `moves` in order up to the first illegal one, in one backend call.
+
+        ``(-1, "ok", "")`` when all were applied, else the index of the first
+        illegal move with its code and message (the moves before it stay
+        applied). For replaying positions sent in full (the service).
+        """
+        result: tuple[int, str, str] = self._core.apply_all(moves)
+        return result
+
     # -- what may be seen ------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
         """What `seat` may see (docs/yijing.md §7); `None` for an observer."""

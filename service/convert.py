@@ -163,15 +163,18 @@ def check_moves_length(moves: Any, field: str, max_moves: int) -> None:
 
 def replay_moves(game: yj.Game, moves: Any, field: str) -> yj.Game:
     """Apply `moves` to `game`; the first one that is not legal is INVALID_ARGUMENT."""
-    for i, move in enumerate(moves):
+    moves = list(moves)
+    bad, code, message = game._apply_all(moves)  # one backend call for the whole history
+    if bad >= 0:
+        move = moves[bad]
+        # an overlong move is malformed to the engine, so it is the first bad one
         if len(move) > MAX_MOVE_CHARS:
-            raise InvalidArgumentError.one(f"{field}[{i}]", f"move is {len(move)} characters long")
-        verdict = game.validate(move)
-        if not verdict.ok:
             raise InvalidArgumentError.one(
-                f"{field}[{i}]", f"{move!r} is illegal here: {verdict.code}: {verdict.message}"
+                f"{field}[{bad}]", f"move is {len(move)} characters long"
             )
-        game.apply(move)
+        raise InvalidArgumentError.one(
+            f"{field}[{bad}]", f"{move!r} is illegal here: {code}: {message}"
+        )
     return game
 
 

@@ -119,3 +119,20 @@ def test_bad_items_raise_and_name_the_problem(
 def test_rules_must_be_rules() -> None:
     with pytest.raises(TypeError, match="Rules"):
         yj.validate_positions({"players": 4}, [])  # type: ignore[arg-type]
+
+
+def test_apply_all_is_apply_in_a_loop(backend: Any) -> None:
+    """GameCore.apply_all (docs/backend-interface.md), through Game._apply_all."""
+    rules = yj.Rules()
+    history = play_random(rules, 31, backend.name).moves
+    g = yj.Game(rules, seed=31, backend=backend.name)
+    assert g._apply_all(history) == (-1, "ok", "")
+    assert g.moves == history
+    assert g.phase == "over"
+    bad = [*history[:10], "s0:bogus", *history[10:]]
+    g = yj.Game(rules, seed=31, backend=backend.name)
+    index, code, _ = g._apply_all(bad)
+    assert (index, code) == (10, "malformed")
+    assert g.moves == history[:10]  # the moves before the bad one stay applied
+    with pytest.raises(TypeError):
+        yj.Game(rules, seed=31, backend=backend.name)._apply_all([3])  # type: ignore[list-item]

@@ -5,6 +5,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 #include "yijing/yijingpai/engine.hpp"
 #include "yijing/yijingpai/iching_tables.hpp"
@@ -68,6 +69,26 @@ class GameCore {
       yp::apply(state_, yp::to_action(*spec));
     }
     return py::make_tuple(yp::reason_name(r), yp::reason_message(r));
+  }
+
+  // apply() for each move in turn, stopping at the first that is not legal:
+  // (its index, code, message), or (-1, "ok", "") when all were applied.
+  py::tuple apply_all(const py::list& moves) {
+    const Py_ssize_t n = PyList_GET_SIZE(moves.ptr());
+    for (Py_ssize_t i = 0; i < n; ++i) {
+      PyObject* item = PyList_GET_ITEM(moves.ptr(), i);
+      if (!PyUnicode_Check(item)) throw py::type_error("moves must be a list of str");
+      Py_ssize_t len = 0;
+      const char* text = PyUnicode_AsUTF8AndSize(item, &len);
+      if (text == nullptr) throw py::error_already_set();
+      const auto spec = yp::parse_move(std::string_view(text, static_cast<std::size_t>(len)));
+      const yp::Reason r = spec ? yp::check(state_, *spec) : yp::Reason::kMalformed;
+      if (r == yp::Reason::kOk && state_.n_history >= yp::kMaxHistory)
+        throw std::runtime_error("move history full (engine bound exceeded)");
+      if (r != yp::Reason::kOk) return py::make_tuple(i, yp::reason_name(r), yp::reason_message(r));
+      yp::apply(state_, yp::to_action(*spec));
+    }
+    return py::make_tuple(-1, "ok", "");
   }
 
   py::dict view(long long seat) const {
@@ -202,6 +223,7 @@ void bind_yijingpai(py::module_& m) {
       .def("legal_moves", &GameCore::legal_moves, py::arg("seat"))
       .def("check", &GameCore::check, py::arg("move"))
       .def("apply", &GameCore::apply, py::arg("move"))
+      .def("apply_all", &GameCore::apply_all, py::arg("moves"))
       .def("view", &GameCore::view, py::arg("seat"))
       .def("ready", &GameCore::ready, py::arg("seat"))
       .def("result", &GameCore::result)

@@ -414,6 +414,17 @@ class GameCore:
             self._next_offer()
         return verdict
 
+    def apply_all(self, moves: list[Any]) -> tuple[int, str, str]:
+        """``apply`` each move in turn up to the first illegal one: its index and
+        verdict, or ``(-1, "ok", "")`` (docs/backend-interface.md)."""
+        for i, move in enumerate(moves):
+            if not isinstance(move, str):
+                raise TypeError("moves must be a list of str")
+            code, message = self.apply(move)
+            if code != "ok":
+                return (i, code, message)
+        return (-1, "ok", "")
+
     def _lay_target(self, seat: int, lines: str) -> None:
         # docs §3 target phase
         need = tile_counts(lines)
