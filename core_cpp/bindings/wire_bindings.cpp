@@ -124,13 +124,14 @@ bool parse_position(std::string_view data, Item& it, Parsed& out, const Limits& 
       deal = true;
     } else if (f == 3) {
       if (v.size() > lim.max_move_chars || !ascii(v)) return false;
+      if (out.moves.size() - it.first_move == lim.max_moves) return false;  // one too many
       out.moves.push_back(v);
     } else {
       return false;  // unknown field, or a repeated singular one (merge rules)
     }
   }
   it.n_moves = out.moves.size() - it.first_move;
-  return deal && it.n_moves <= lim.max_moves;
+  return deal;
 }
 
 bool parse_item(std::string_view data, Item& it, Parsed& out, const Limits& lim) {

@@ -119,6 +119,9 @@ def test_requests_left_to_the_ordinary_path(h: Any) -> None:
         assert wire.validate(data) is None, why
     big = WireValidator(max_batch=4, max_moves=1000)
     assert big.validate(good_bytes) is not None
+    # max_moves is inclusive, as in the ordinary path
+    assert WireValidator(4, len(g.moves)).validate(good_bytes) is not None
+    assert WireValidator(4, len(g.moves) - 1).validate(good_bytes) is None
     # encodings the ordinary path accepts but the fast path does not take
     unknown_field = good_bytes + b"\x10\x01"  # field 2 (varint) at the top level
     item = good.SerializeToString()
