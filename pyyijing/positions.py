@@ -82,6 +82,23 @@ def validate_positions(
     ]
 
 
+#: The rule arguments the backends take, in order (docs/backend-interface.md).
+EngineRuleArgs = tuple[int, int, bool, int, bool, int, str]
+
+
+def engine_rule_args(rules: Rules) -> EngineRuleArgs:
+    """``(play_size, players, taiji_in_pong, win_mask, split_payment, deck, taiji)``."""
+    return (
+        rules.play_size,
+        rules.players,
+        rules.taiji_in_pong,
+        rules.win_mask,
+        rules.self_draw_payment == "split",
+        rules.deck,
+        rules.taiji,
+    )
+
+
 def check_prepared(
     rules: Rules, batch: list[PreparedItem], *, backend: str | None = None
 ) -> list[tuple[int, str, str]]:
@@ -93,13 +110,6 @@ def check_prepared(
     is -1 where `validate_positions` says None.
     """
     result: list[tuple[int, str, str]] = _engine.engine(backend).check_positions(
-        rules.play_size,
-        rules.players,
-        rules.taiji_in_pong,
-        rules.win_mask,
-        rules.self_draw_payment == "split",
-        rules.deck,
-        rules.taiji,
-        batch,
+        *engine_rule_args(rules), batch
     )
     return result

@@ -16,13 +16,12 @@ from typing import Any
 from google.protobuf.message import DecodeError
 
 import pyyijing as yj
+from pyyijing.positions import EngineRuleArgs, engine_rule_args
 
 from . import convert
 from .convert import pb2
 from .errors import InvalidArgumentError
 
-#: The engine's form of a rule set (docs/backend-interface.md `check_positions`).
-RuleSetArgs = tuple[int, int, bool, int, bool, int, str]
 _CACHE_SIZE = 256
 
 
@@ -41,30 +40,22 @@ class WireValidator:
         self.max_batch = max_batch
         self.max_moves = max_moves
         self._entry = _native_entry()
-        self._rule_sets: dict[bytes, RuleSetArgs | None] = {}
+        self._rule_sets: dict[bytes, EngineRuleArgs | None] = {}
 
     @property
     def available(self) -> bool:
         return self._entry is not None
 
-    def _rule_set(self, blob: bytes) -> RuleSetArgs | None:
+    def _rule_set(self, blob: bytes) -> EngineRuleArgs | None:
         """The engine arguments of a serialized Rules message; None if it is not valid."""
         if blob in self._rule_sets:
             return self._rule_sets[blob]
         try:
             rules = convert.rules_from_proto(pb2.Rules.FromString(blob))
         except (DecodeError, InvalidArgumentError):
-            args: RuleSetArgs | None = None  # the ordinary path reports it
+            args: EngineRuleArgs | None = None  # the ordinary path reports it
         else:
-            args = (
-                rules.play_size,
-                rules.players,
-                rules.taiji_in_pong,
-                rules.win_mask,
-                rules.self_draw_payment == "split",
-                rules.deck,
-                rules.taiji,
-            )
+            args = engine_rule_args(rules)
         if len(self._rule_sets) >= _CACHE_SIZE:
             self._rule_sets.clear()
         self._rule_sets[blob] = args

@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "config_args.hpp"
 #include "yijing/yijingpai/position_check.hpp"
 
 namespace py = pybind11;
@@ -50,16 +51,8 @@ py::list check_positions(long long play_size, long long players, bool taiji_in_p
   if (!d) throw py::value_error("deck must be 144 or 162");
   const auto t = yp::taiji_from_string(taiji);
   if (!t) throw py::value_error("taiji must be 'wild' or 'none'");
-  if (play_size < 2 || play_size > 3) throw py::value_error("play_size must be 2 or 3");
-  if (players < 2 || players > yp::kMaxPlayers) throw py::value_error("players must be 2, 3 or 4");
-  if (win_mask < 1 || win_mask > yp::kAllWinConditions)
-    throw py::value_error("win_mask must be a non-zero subset of the 6 condition bits");
-  yp::Config cfg;
-  cfg.play_size = static_cast<std::uint8_t>(play_size);
-  cfg.players = static_cast<std::uint8_t>(players);
-  cfg.taiji_in_pong = taiji_in_pong;
-  cfg.win_mask = static_cast<std::uint8_t>(win_mask);
-  cfg.split_payment = split_payment;
+  const yp::Config cfg = yijing_bindings::config_from_args(play_size, players, taiji_in_pong,
+                                                            win_mask, split_payment);
 
   Batch b;
   b.items.reserve(items.size());

@@ -16,6 +16,8 @@
 #include "yijing/yijingpai/notation.hpp"
 #include "yijing/yijingpai/simulate.hpp"
 
+#include "config_args.hpp"
+
 namespace py = pybind11;
 namespace yp = yijing::yijingpai;
 
@@ -23,17 +25,7 @@ namespace {
 
 yp::Config make_config(long long play_size, long long players, bool taiji_in_pong, long long win_mask,
                        bool split_payment) {
-  auto in = [](long long v, long long lo, long long hi) { return v >= lo && v <= hi; };
-  if (!in(play_size, 2, 3)) throw py::value_error("play_size must be 2 or 3");
-  if (!in(players, 2, yp::kMaxPlayers)) throw py::value_error("players must be 2, 3 or 4");
-  if (!in(win_mask, 1, yp::kAllWinConditions)) throw py::value_error("win_mask must be in 1..63");
-  yp::Config cfg;
-  cfg.play_size = static_cast<std::uint8_t>(play_size);
-  cfg.players = static_cast<std::uint8_t>(players);
-  cfg.taiji_in_pong = taiji_in_pong;
-  cfg.win_mask = static_cast<std::uint8_t>(win_mask);
-  cfg.split_payment = split_payment;
-  return cfg;
+  return yijing_bindings::config_from_args(play_size, players, taiji_in_pong, win_mask, split_payment);
 }
 
 yp::BotKind bot_kind(const std::string& name) {

@@ -17,6 +17,7 @@
 #include <string_view>
 #include <vector>
 
+#include "config_args.hpp"
 #include "yijing/yijingpai/position_check.hpp"
 #include "yijing/yijingpai/reason.hpp"
 
@@ -190,16 +191,10 @@ bool rule_set_of(const py::handle& h, RuleSet& rs) {
   if (!PyTuple_Check(h.ptr()) || t.size() != 7) throw py::type_error("rules_config must return a 7-tuple or None");
   const auto deck = yp::deck_from_int(py::cast<long long>(t[5]));
   const auto taiji = yp::taiji_from_string(py::cast<std::string>(t[6]));
-  const long long play_size = py::cast<long long>(t[0]), players = py::cast<long long>(t[1]);
-  const long long win_mask = py::cast<long long>(t[3]);
-  if (!deck || !taiji || play_size < 2 || play_size > 3 || players < 2 ||
-      players > yp::kMaxPlayers || win_mask < 1 || win_mask > yp::kAllWinConditions)
-    throw py::value_error("rules_config returned an invalid rule set");
-  rs.cfg.play_size = static_cast<std::uint8_t>(play_size);
-  rs.cfg.players = static_cast<std::uint8_t>(players);
-  rs.cfg.taiji_in_pong = py::cast<bool>(t[2]);
-  rs.cfg.win_mask = static_cast<std::uint8_t>(win_mask);
-  rs.cfg.split_payment = py::cast<bool>(t[4]);
+  if (!deck || !taiji) throw py::value_error("rules_config returned an invalid deck or taiji rule");
+  rs.cfg = yijing_bindings::config_from_args(py::cast<long long>(t[0]), py::cast<long long>(t[1]),
+                                             py::cast<bool>(t[2]), py::cast<long long>(t[3]),
+                                             py::cast<bool>(t[4]));
   rs.deck = *deck;
   rs.taiji = *taiji;
   return true;

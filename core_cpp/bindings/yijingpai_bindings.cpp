@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 
+#include "config_args.hpp"
 #include "yijing/yijingpai/engine.hpp"
 #include "yijing/yijingpai/iching_tables.hpp"
 #include "yijing/yijingpai/notation.hpp"
@@ -20,18 +21,9 @@ class GameCore {
  public:
   GameCore(long long play_size, long long players, bool taiji_in_pong, long long win_mask,
            bool split_payment, const std::string& wall, long long dealer) {
-    auto in = [](long long v, long long lo, long long hi) { return v >= lo && v <= hi; };
-    if (!in(play_size, 2, 3)) throw py::value_error("play_size must be 2 or 3");
-    if (!in(players, 2, yp::kMaxPlayers)) throw py::value_error("players must be 2, 3 or 4");
-    if (!in(win_mask, 1, yp::kAllWinConditions))
-      throw py::value_error("win_mask must be a non-zero subset of the 6 condition bits");
-    if (!in(dealer, 0, players - 1)) throw py::value_error("dealer must be a seat of the game");
-    yp::Config cfg;
-    cfg.play_size = static_cast<std::uint8_t>(play_size);
-    cfg.players = static_cast<std::uint8_t>(players);
-    cfg.taiji_in_pong = taiji_in_pong;
-    cfg.win_mask = static_cast<std::uint8_t>(win_mask);
-    cfg.split_payment = split_payment;
+    const yp::Config cfg = yijing_bindings::config_from_args(play_size, players, taiji_in_pong,
+                                                              win_mask, split_payment);
+    if (dealer < 0 || dealer >= players) throw py::value_error("dealer must be a seat of the game");
     if (yp::init_state(state_, cfg, wall, static_cast<int>(dealer)) != yp::InitError::kNone)
       throw py::value_error(
           "wall must hold exactly a tile set of '1'/'0'/'T': 70+70 or 79+79 line tiles, "
