@@ -68,13 +68,14 @@ def replay(record: dict[str, Any], *, backend: str | None = None) -> Game:
                 "dealer_mismatch", f"dealer {dealer!r} is not the dice's {game.dealer}"
             )
 
-    for index, move in enumerate(moves):
-        if not isinstance(move, str):
-            raise RecordError("malformed", f"move {move!r} is not a string", index)
-        verdict = game.validate(move)
-        if not verdict.ok:
-            raise RecordError(verdict.code, f"{move}: {verdict.message}", index)
-        game.apply(move)
+    # Every move is checked, in order, in one backend call (the first non-string
+    # only counts if every move before it was legal).
+    strings = next((i for i, m in enumerate(moves) if not isinstance(m, str)), len(moves))
+    index, code, message = game._apply_all(moves[:strings])
+    if index >= 0:
+        raise RecordError(code, f"{moves[index]}: {message}", index)
+    if strings < len(moves):
+        raise RecordError("malformed", f"move {moves[strings]!r} is not a string", strings)
 
     recorded = _field(record, "result")
     actual = game.record()["result"]

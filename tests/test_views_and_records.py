@@ -63,6 +63,10 @@ def _finished(backend: str, seed: int = 8) -> dict[str, object]:
     [
         (lambda r: r["moves"].__setitem__(6, "s0:play=1x"), "malformed", 6),
         (lambda r: r["moves"].insert(5, r["moves"][4]), None, 5),
+        (lambda r: r["moves"].__setitem__(7, 42), "malformed", 7),
+        # the first bad move counts, whether it is illegal or not a string
+        (lambda r: (r["moves"].__setitem__(9, 42), r["moves"].insert(6, "s0:bogus")), None, 6),
+        (lambda r: (r["moves"].__setitem__(5, 42), r["moves"].insert(8, "s0:bogus")), None, 5),
         (lambda r: r.__setitem__("wall", r["wall"][::-1]), "wall_mismatch", None),
         (lambda r: r.__setitem__("dealer", (r["dealer"] + 1) % 4), "dealer_mismatch", None),
         (lambda r: r["result"].__setitem__("points_half", 99), "result_mismatch", None),
