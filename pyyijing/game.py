@@ -209,6 +209,14 @@ class Game:
         result: tuple[int, str, str] = self._core.apply_all(moves)
         return result
 
+    def _apply_each(self, moves: list[str]) -> list[Verdict]:
+        """`apply` every move in turn, in one backend call; an illegal move changes
+        nothing and the next one is tried. The verdict of each (for checking a
+        whole game record move by move, as the service's ValidateGame does)."""
+        return [
+            Verdict(code == "ok", code, message) for code, message in self._core.apply_each(moves)
+        ]
+
     # -- what may be seen ------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
         """What `seat` may see (docs/yijing.md §7); `None` for an observer."""

@@ -153,12 +153,13 @@ class RuleEngineServicer(_ServicerBase):  # type: ignore[misc]  # untyped genera
         convert.check_moves_length(request.moves, "moves", self.limits.max_moves)
         game = deal.new_game(rules)
         resp = pb2.ValidateGameResponse(ok=True)
-        for i, move in enumerate(request.moves):
-            v = game.validate(move)
-            resp.verdicts.append(self._verdict(v))
-            if v.ok:
-                game.apply(move)
-            elif resp.ok:
+        # every move checked and, when legal, applied: one backend call
+        verdicts = game._apply_each(list(request.moves))
+        self._count_verdicts([(v.code, v.message) for v in verdicts])
+        add = resp.verdicts.add
+        for i, v in enumerate(verdicts):
+            add(ok=v.ok, code=v.code, message=v.message)
+            if not v.ok and resp.ok:
                 resp.ok = False
                 resp.first_illegal_index = i
         resp.phase = convert.PHASES[game.phase]

@@ -136,3 +136,29 @@ def test_apply_all_is_apply_in_a_loop(backend: Any) -> None:
     assert g.moves == history[:10]  # the moves before the bad one stay applied
     with pytest.raises(TypeError):
         yj.Game(rules, seed=31, backend=backend.name)._apply_all([3])  # type: ignore[list-item]
+
+
+def test_apply_each_is_apply_on_every_move(backend: Any) -> None:
+    """GameCore.apply_each (docs/backend-interface.md), through Game._apply_each:
+    illegal moves change nothing and the next move is tried."""
+    rules = yj.Rules()
+    history = play_random(rules, 32, backend.name).moves
+    rng = random.Random(32)
+    moves = list(history)
+    for _ in range(6):  # illegal moves slipped in between legal ones
+        at = rng.randrange(len(moves))
+        moves.insert(at, rng.choice(mutations(moves[at], rng)))
+    g = yj.Game(rules, seed=32, backend=backend.name)
+    got = g._apply_each(moves)
+    ref = yj.Game(rules, seed=32, backend=backend.name)
+    want = []
+    for m in moves:
+        v = ref.validate(m)
+        want.append(v)
+        if v.ok:
+            ref.apply(m)
+    assert got == want
+    assert g.record() == ref.record()
+    assert not all(v.ok for v in got)
+    with pytest.raises(TypeError):
+        g._apply_each([None])  # type: ignore[list-item]

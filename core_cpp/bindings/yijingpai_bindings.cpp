@@ -83,6 +83,29 @@ class GameCore {
     return py::make_tuple(-1, "ok", "");
   }
 
+  // apply() on every move in turn (the illegal ones change nothing): the
+  // verdict of each.
+  py::list apply_each(const py::list& moves) {
+    const Py_ssize_t n = PyList_GET_SIZE(moves.ptr());
+    py::list out(static_cast<std::size_t>(n));
+    for (Py_ssize_t i = 0; i < n; ++i) {
+      PyObject* item = PyList_GET_ITEM(moves.ptr(), i);
+      if (!PyUnicode_Check(item)) throw py::type_error("moves must be a list of str");
+      Py_ssize_t len = 0;
+      const char* text = PyUnicode_AsUTF8AndSize(item, &len);
+      if (text == nullptr) throw py::error_already_set();
+      const auto spec = yp::parse_move(std::string_view(text, static_cast<std::size_t>(len)));
+      const yp::Reason r = spec ? yp::check(state_, *spec) : yp::Reason::kMalformed;
+      if (r == yp::Reason::kOk) {
+        if (state_.n_history >= yp::kMaxHistory)
+          throw std::runtime_error("move history full (engine bound exceeded)");
+        yp::apply(state_, yp::to_action(*spec));
+      }
+      out[static_cast<std::size_t>(i)] = py::make_tuple(yp::reason_name(r), yp::reason_message(r));
+    }
+    return out;
+  }
+
   py::dict view(long long seat) const {
     if (seat != -1 && (seat < 0 || seat >= state_.players()))
       throw py::value_error("seat must be -1 (observer) or a seat of the game");
@@ -216,6 +239,7 @@ void bind_yijingpai(py::module_& m) {
       .def("check", &GameCore::check, py::arg("move"))
       .def("apply", &GameCore::apply, py::arg("move"))
       .def("apply_all", &GameCore::apply_all, py::arg("moves"))
+      .def("apply_each", &GameCore::apply_each, py::arg("moves"))
       .def("view", &GameCore::view, py::arg("seat"))
       .def("ready", &GameCore::ready, py::arg("seat"))
       .def("result", &GameCore::result)

@@ -425,6 +425,16 @@ class GameCore:
                 return (i, code, message)
         return (-1, "ok", "")
 
+    def apply_each(self, moves: list[Any]) -> list[tuple[str, str]]:
+        """``apply`` on every move in turn (illegal ones change nothing): the
+        verdict of each (docs/backend-interface.md)."""
+        out = []
+        for move in moves:
+            if not isinstance(move, str):
+                raise TypeError("moves must be a list of str")
+            out.append(self.apply(move))
+        return out
+
     def _lay_target(self, seat: int, lines: str) -> None:
         # docs §3 target phase
         need = tile_counts(lines)
