@@ -53,13 +53,7 @@ class GameCore {
   }
 
   py::tuple apply(const std::string& move) {
-    const auto spec = yp::parse_move(move);
-    const yp::Reason r = spec ? yp::check(state_, *spec) : yp::Reason::kMalformed;
-    if (r == yp::Reason::kOk) {
-      if (state_.n_history >= yp::kMaxHistory)
-        throw std::runtime_error("move history full (engine bound exceeded)");
-      yp::apply(state_, yp::to_action(*spec));
-    }
+    const yp::Reason r = apply_text(move);
     return py::make_tuple(yp::reason_name(r), yp::reason_message(r));
   }
 
@@ -68,17 +62,8 @@ class GameCore {
   py::tuple apply_all(const py::list& moves) {
     const Py_ssize_t n = PyList_GET_SIZE(moves.ptr());
     for (Py_ssize_t i = 0; i < n; ++i) {
-      PyObject* item = PyList_GET_ITEM(moves.ptr(), i);
-      if (!PyUnicode_Check(item)) throw py::type_error("moves must be a list of str");
-      Py_ssize_t len = 0;
-      const char* text = PyUnicode_AsUTF8AndSize(item, &len);
-      if (text == nullptr) throw py::error_already_set();
-      const auto spec = yp::parse_move(std::string_view(text, static_cast<std::size_t>(len)));
-      const yp::Reason r = spec ? yp::check(state_, *spec) : yp::Reason::kMalformed;
-      if (r == yp::Reason::kOk && state_.n_history >= yp::kMaxHistory)
-        throw std::runtime_error("move history full (engine bound exceeded)");
+      const yp::Reason r = apply_text(str_view(PyList_GET_ITEM(moves.ptr(), i)));
       if (r != yp::Reason::kOk) return py::make_tuple(i, yp::reason_name(r), yp::reason_message(r));
-      yp::apply(state_, yp::to_action(*spec));
     }
     return py::make_tuple(-1, "ok", "");
   }
@@ -89,18 +74,7 @@ class GameCore {
     const Py_ssize_t n = PyList_GET_SIZE(moves.ptr());
     py::list out(static_cast<std::size_t>(n));
     for (Py_ssize_t i = 0; i < n; ++i) {
-      PyObject* item = PyList_GET_ITEM(moves.ptr(), i);
-      if (!PyUnicode_Check(item)) throw py::type_error("moves must be a list of str");
-      Py_ssize_t len = 0;
-      const char* text = PyUnicode_AsUTF8AndSize(item, &len);
-      if (text == nullptr) throw py::error_already_set();
-      const auto spec = yp::parse_move(std::string_view(text, static_cast<std::size_t>(len)));
-      const yp::Reason r = spec ? yp::check(state_, *spec) : yp::Reason::kMalformed;
-      if (r == yp::Reason::kOk) {
-        if (state_.n_history >= yp::kMaxHistory)
-          throw std::runtime_error("move history full (engine bound exceeded)");
-        yp::apply(state_, yp::to_action(*spec));
-      }
+      const yp::Reason r = apply_text(str_view(PyList_GET_ITEM(moves.ptr(), i)));
       out[static_cast<std::size_t>(i)] = py::make_tuple(yp::reason_name(r), yp::reason_message(r));
     }
     return out;
@@ -206,6 +180,25 @@ class GameCore {
   int dealer() const { return state_.dealer; }
 
  private:
+  // Check a move's text; apply it only when it is legal. Its verdict.
+  yp::Reason apply_text(std::string_view move) {
+    const auto spec = yp::parse_move(move);
+    const yp::Reason r = spec ? yp::check(state_, *spec) : yp::Reason::kMalformed;
+    if (r == yp::Reason::kOk) {
+      if (state_.n_history >= yp::kMaxHistory)
+        throw std::runtime_error("move history full (engine bound exceeded)");
+      yp::apply(state_, yp::to_action(*spec));
+    }
+    return r;
+  }
+  // The text of a list item that must be a str.
+  static std::string_view str_view(PyObject* item) {
+    if (!PyUnicode_Check(item)) throw py::type_error("moves must be a list of str");
+    Py_ssize_t len = 0;
+    const char* text = PyUnicode_AsUTF8AndSize(item, &len);
+    if (text == nullptr) throw py::error_already_set();
+    return std::string_view(text, static_cast<std::size_t>(len));
+  }
   static int seat_or(long long seat, int fallback) {
     return seat >= 0 && seat < yp::kMaxPlayers ? static_cast<int>(seat) : fallback;
   }
