@@ -77,21 +77,17 @@ def _gb_name(k: int) -> str:
     return ("F1", "F2", "F3", "F4", "J3", "J2", "J1")[k - 27]
 
 
+def _skipped(why: str) -> Figure:
+    """The one row the section shows when it cannot run."""
+    return Figure("mahjong.skipped", "mahjong hand evaluation (skipped)", "", [], "mahjong", why)
+
+
 def bench_mahjong(reps: int, target: float, backends: tuple[str, ...]) -> list[Figure]:
     try:
         mj = importlib.import_module("pyyijing.mahjong")
         shanten_batch, is_win_batch = mj.shanten_batch, mj.is_win_batch
     except Exception as exc:
-        return [
-            Figure(
-                "mahjong.skipped",
-                "mahjong hand evaluation (skipped)",
-                "",
-                [],
-                "mahjong",
-                f"pyyijing.mahjong not in the installed package ({type(exc).__name__})",
-            )
-        ]
+        return [_skipped(f"pyyijing.mahjong not in the installed package ({type(exc).__name__})")]
     try:
         h13 = _hands(2000, 13, 1)
         h14 = _hands(2000, 14, 2)
@@ -159,13 +155,4 @@ def bench_mahjong(reps: int, target: float, backends: tuple[str, ...]) -> list[F
                     )
         return out
     except Exception as exc:
-        return [
-            Figure(
-                "mahjong.skipped",
-                "mahjong hand evaluation (skipped)",
-                "",
-                [],
-                "mahjong",
-                f"the mahjong API did not run as expected: {type(exc).__name__}: {exc}",
-            )
-        ]
+        return [_skipped(f"the mahjong API did not run as expected: {type(exc).__name__}: {exc}")]
