@@ -9,13 +9,15 @@ not decode into INVALID_ARGUMENT instead of grpc's generic error.
 
 from __future__ import annotations
 
+import asyncio
 import inspect
 import json
 import logging
+import secrets
 import sys
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
-from typing import Any, TypeAlias, cast
+from typing import Any, NoReturn, TypeAlias, cast
 
 import grpc
 from prometheus_client import (
@@ -233,12 +235,18 @@ class ObservabilityInterceptor(grpc.aio.ServerInterceptor):
 
                 async def wrapped_gen(request: Any, context: Ctx) -> AsyncIterator[Any]:
                     start = time.perf_counter()
+                    peer = _peer(context)  # now: once the call has ended, peer() can crash
                     code = "UNKNOWN"
                     metrics.in_flight.inc()
                     try:
                         await check_body(request, context)
-                        async for item in gen_behavior(request, context):
-                            yield item
+                        try:
+                            async for item in gen_behavior(request, context):
+                                yield item
+                        except grpc.aio.AbortError:
+                            raise
+                        except Exception as exc:
+                            await _abort_internal(context, method, exc)
                         code = _code_name(context, "OK")
                     except grpc.aio.AbortError:
                         code = _code_name(context, "UNKNOWN")
@@ -248,7 +256,7 @@ class ObservabilityInterceptor(grpc.aio.ServerInterceptor):
                         raise
                     finally:
                         metrics.in_flight.dec()
-                        record(method, code, start, context.peer())
+                        record(method, code, start, peer)
 
                 new_behavior: Any = wrapped_gen
             else:
@@ -256,11 +264,17 @@ class ObservabilityInterceptor(grpc.aio.ServerInterceptor):
 
                 async def wrapped(request: Any, context: Ctx) -> Any:
                     start = time.perf_counter()
+                    peer = _peer(context)  # now: once the call has ended, peer() can crash
                     code = "UNKNOWN"
                     metrics.in_flight.inc()
                     try:
                         await check_body(request, context)
-                        result = await coro_behavior(request, context)
+                        try:
+                            result = await coro_behavior(request, context)
+                        except grpc.aio.AbortError:
+                            raise
+                        except Exception as exc:
+                            await _abort_internal(context, method, exc)
                         code = _code_name(context, "OK")
                         return result
                     except grpc.aio.AbortError:
@@ -271,7 +285,7 @@ class ObservabilityInterceptor(grpc.aio.ServerInterceptor):
                         raise
                     finally:
                         metrics.in_flight.dec()
-                        record(method, code, start, context.peer())
+                        record(method, code, start, peer)
 
                 new_behavior = wrapped
 
@@ -289,6 +303,24 @@ class ObservabilityInterceptor(grpc.aio.ServerInterceptor):
 
 
 def _is_cancel(exc: BaseException) -> bool:
-    import asyncio
+    # GeneratorExit: a stream the client cancelled is closed at its current yield.
+    return isinstance(exc, (asyncio.CancelledError, GeneratorExit))
 
-    return isinstance(exc, asyncio.CancelledError)
+
+def _peer(context: Ctx) -> str:
+    try:
+        return str(context.peer())
+    except Exception:  # pragma: no cover - a call already gone
+        return ""
+
+
+async def _abort_internal(context: Ctx, method: str, exc: Exception) -> NoReturn:
+    """An unexpected error: logged in full here, and INTERNAL with no detail to the client.
+
+    The client gets a reference to quote, never the exception's text (which can
+    name tables, paths or SQL).
+    """
+    ref = secrets.token_hex(6)
+    LOG.error("internal error", exc_info=exc, extra={"method": method, "ref": ref})
+    await context.abort(grpc.StatusCode.INTERNAL, f"internal error (ref {ref})")
+    raise AssertionError("unreachable") from exc  # abort always raises

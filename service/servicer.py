@@ -332,12 +332,8 @@ class RuleEngineServicer(_ServicerBase):  # type: ignore[misc]  # untyped genera
                 if job.done():
                     while not events.empty():
                         yield progress(events.get_nowait())
-                    try:
-                        outcome = job.result()
-                    except Exception as exc:
-                        LOG.exception("simulation failed")
-                        await context.abort(grpc.StatusCode.INTERNAL, f"simulation failed: {exc}")
-                        raise AssertionError("unreachable") from exc
+                    # An error here reaches the interceptor: logged, INTERNAL without detail.
+                    outcome = job.result()
                     if outcome is None:
                         await context.abort(grpc.StatusCode.UNAVAILABLE, "simulation stopped")
                         raise AssertionError("unreachable")

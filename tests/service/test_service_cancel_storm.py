@@ -1,0 +1,133 @@
+"""Cancelled streams never crash the server (issue 11, item 1).
+
+Before the fix, the interceptor read ``context.peer()`` after a stream had
+ended; with a few `WatchGame`/`Simulate` streams cancelled while moves were
+being made, the process died with SIGSEGV inside cygrpc within seconds. The
+server runs as a subprocess here so that a crash shows as a dead process, not
+a dead pytest. Every cancel point is exercised: before the first message,
+after a few, and while the server is writing (a watched game that moves, a
+simulation streaming progress).
+"""
+
+from __future__ import annotations
+
+import random
+import signal
+import threading
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import grpc
+import pytest
+
+
+def _actor(stub: Any, h: Any, stop: float, games: list[Any], counts: Counter[str]) -> None:
+    """Plays random legal moves in a few sessions, starting a new one when a hand ends."""
+    rng = random.Random()
+    while time.monotonic() < stop:
+        k = rng.randrange(len(games))
+        game = games[k]
+        tokens = {t.seat: t.token for t in game.seat_tokens}
+        options = []
+        for seat, token in tokens.items():
+            r = stub.GetView(h.pb2.GetViewRequest(game_id=game.game_id, token=token))
+            if r.view.phase == h.pb2.PHASE_OVER:
+                games[k] = stub.CreateGame(h.pb2.CreateGameRequest())
+                options = []
+                break
+            options += [(seat, m) for m in r.legal_moves]
+        if not options:
+            continue
+        seat, move = rng.choice(options)
+        resp = stub.Act(h.pb2.ActRequest(game_id=game.game_id, token=tokens[seat], move=move))
+        assert resp.verdict.ok, resp.verdict
+        counts["act"] += 1
+
+
+def _canceller(
+    stub: Any, h: Any, kind: str, stop: float, games: list[Any], counts: Counter[str]
+) -> None:
+    rng = random.Random()
+    while time.monotonic() < stop:
+        if kind == "watch":
+            call = stub.WatchGame(h.pb2.WatchGameRequest(game_id=rng.choice(games).game_id))
+        else:
+            call = stub.Simulate(
+                h.pb2.SimulateRequest(
+                    seed=rng.randrange(1 << 32), games=5000, policies=["random"] * 4
+                )
+            )
+        when = rng.randrange(4)  # 0: before the first message; 1-2: after some; 3: mid-write
+        try:
+            if when == 0:
+                time.sleep(rng.random() * 0.002)  # the call may or may not have started
+            elif when == 3:
+                it = iter(call)
+                next(it)
+                time.sleep(rng.random() * 0.003)  # the server is producing the next one
+            else:
+                for i, _ in enumerate(call):
+                    if i + 1 >= when:  # after 1 or 2 messages
+                        break
+        except grpc.RpcError as exc:
+            # A stream the server refused (its stream budget) is fine; any other error is not.
+            ended = exc.code()
+            if ended not in (grpc.StatusCode.CANCELLED, grpc.StatusCode.RESOURCE_EXHAUSTED):
+                raise
+        call.cancel()
+        counts[f"{kind}:{when}"] += 1
+
+
+def _storm(spawn: Any, tmp_path: Path, h: Any, seconds: float) -> Counter[str]:
+    sp = spawn(tmp_path / "s.sqlite3")
+    ch, stub = sp.stub()
+    games = [stub.CreateGame(h.pb2.CreateGameRequest()) for _ in range(4)]
+    counts: Counter[str] = Counter()
+    stop = time.monotonic() + seconds
+    errors: list[BaseException] = []
+
+    def run(fn: Any, *args: Any) -> None:
+        try:
+            fn(*args)
+        except BaseException as exc:  # reported below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=run, args=(_actor, stub, h, stop, games, counts))]
+    threads += [
+        threading.Thread(target=run, args=(_canceller, stub, h, kind, stop, games, counts))
+        for kind in ("watch", "watch", "simulate")
+    ]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=seconds + 120)
+    status = sp.proc.poll()
+    assert status is None, f"the server died (status {status}): {sp.lines[-20:]}"
+    assert not errors, errors[0]
+    # still serving: a fresh unary call and a stream read to the end of its first message
+    r = stub.ValidateMove(h.pb2.ValidateMoveRequest(position=h.position(1), move="s0:pass"))
+    assert not r.verdict.ok
+    assert next(iter(stub.WatchGame(h.pb2.WatchGameRequest(game_id=games[0].game_id)))).view
+    ch.close()
+    assert sp.kill(signal.SIGTERM) == 0
+    assert counts["act"] > 0
+    return counts
+
+
+def test_cancelled_streams_do_not_crash_the_server(spawn: Any, tmp_path: Path, h: Any) -> None:
+    counts = _storm(spawn, tmp_path, h, seconds=6)
+    for kind in ("watch", "simulate"):
+        for when in range(4):
+            assert counts[f"{kind}:{when}"] > 0, counts
+
+
+@pytest.mark.slow
+def test_thousands_of_cancelled_streams_with_moves(spawn: Any, tmp_path: Path, h: Any) -> None:
+    """At least 30 s of cancels: thousands of watch streams, hundreds of simulations."""
+    counts = _storm(spawn, tmp_path, h, seconds=35)
+    watch = sum(n for k, n in counts.items() if k.startswith("watch:"))
+    sims = sum(n for k, n in counts.items() if k.startswith("simulate:"))
+    assert watch >= 2000, counts
+    assert sims >= 200, counts
