@@ -9,6 +9,7 @@ import argparse
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
+from typing import NoReturn
 
 
 @dataclass(frozen=True)
@@ -60,11 +61,34 @@ _HELP = {
 }
 
 
-def parse_args(argv: Sequence[str] | None = None, env: dict[str, str] | None = None) -> Config:
+class _Parser(argparse.ArgumentParser):
+    """Bad flags are one line, ``<prog>: error: ...``, and exit status 2 (as the yijing CLI)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def check_address(flag: str, value: str) -> str | None:
+    """Why `value` is not a HOST:PORT listen address (port 0-65535), or None if it is one."""
+    host, sep, port = value.rpartition(":")
+    if not sep or not host.strip("[]") or not port.isdigit() or int(port) > 65535:
+        return (
+            f"{flag} must be HOST:PORT with a port 0-65535 (0: any free port), "
+            f"e.g. 127.0.0.1:50051; got {value!r}"
+        )
+    return None
+
+
+def parse_args(
+    argv: Sequence[str] | None = None,
+    env: dict[str, str] | None = None,
+    prog: str = "python -m service",
+) -> Config:
+    """The Config of these flags and environment; errors are labelled `prog` (yijing serve)."""
     env = dict(os.environ if env is None else env)
     defaults = Config()
-    parser = argparse.ArgumentParser(
-        prog="python -m service",
+    parser = _Parser(
+        prog=prog,
         description="pyyijing rule engine gRPC service (yijing.v1.RuleEngineService)",
     )
     for f in fields(Config):
@@ -87,6 +111,12 @@ def parse_args(argv: Sequence[str] | None = None, env: dict[str, str] | None = N
     cfg = Config(**{f.name: getattr(ns, f.name) for f in fields(Config)})
     if bool(cfg.tls_cert) != bool(cfg.tls_key):
         parser.error("--tls-cert and --tls-key go together")
+    for flag, value in (("--address", cfg.address), ("--metrics-address", cfg.metrics_address)):
+        if flag == "--metrics-address" and value.lower() in ("", "off"):
+            continue
+        problem = check_address(flag, value)
+        if problem:
+            parser.error(problem)
     if cfg.log_level.lower() not in ("debug", "info", "warning", "error"):
         parser.error(f"--log-level must be debug, info, warning or error; got {cfg.log_level!r}")
     for name in (
