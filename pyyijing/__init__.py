@@ -13,7 +13,11 @@ from .shuffle import shuffle_wall_with as _shuffle_wall_with
 
 __version__ = "0.1.0"
 
-_ACTIVE = _backend.select()
+try:
+    _ACTIVE = _backend.select()
+except ImportError as _exc:
+    _backend.exit_if_command(_exc)  # the `yijing` command: one line, exit 2, no traceback
+    raise
 _install(_ACTIVE)
 
 # The game API is shared by every backend (it imports the version above).

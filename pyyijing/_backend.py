@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import sys
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -119,3 +120,24 @@ def select() -> Backend:
             )
         return backend
     raise ImportError("no pyyijing backend could be imported: " + "; ".join(failures))
+
+
+def _running_the_command() -> bool:
+    """True while the `yijing` command itself is importing pyyijing.
+
+    The console script (``yijing``) and ``python -m pyyijing.cli`` import this
+    package before `pyyijing.cli.main` runs, so a bad PYYIJING_BACKEND can only
+    be turned into the command's one-line error here.
+    """
+    argv0 = os.path.basename(sys.argv[0]) if sys.argv else ""
+    if argv0 in ("yijing", "yijing.exe", "yijing-script.py"):
+        return True
+    orig = getattr(sys, "orig_argv", ())
+    return argv0 == "-m" and ("pyyijing.cli" in orig or "-mpyyijing.cli" in orig)
+
+
+def exit_if_command(exc: ImportError) -> None:
+    """Under the `yijing` command: ``yijing: error: <why>`` and exit status 2 (else return)."""
+    if _running_the_command():
+        sys.stderr.write(f"yijing: error: {exc}\n")
+        raise SystemExit(2)

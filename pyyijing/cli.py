@@ -2,6 +2,10 @@
 
 Bad arguments print one line ``yijing: error: ...`` and exit with status 2;
 an invalid record exits with 1. No command prints a traceback for a user error.
+Output files (``--json``, ``--plot``, ``--out``) and ``--plot``'s matplotlib are
+checked before a simulation starts, so a bad path fails at once, not after the run.
+A reader that goes away (``yijing replay ... | head``) ends the command quietly
+with status 141 (128 + SIGPIPE, what a shell reports for any tool stopped that way).
 """
 
 from __future__ import annotations
@@ -9,13 +13,18 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import os
 import sys
+import tempfile
 import time
 from collections.abc import Sequence
 from typing import Any, NoReturn, TextIO
 
+from .options import YIJINGPAI_OPTIONS, Option
+
 EXIT_USAGE = 2
 EXIT_INVALID = 1
+EXIT_BROKEN_PIPE = 128 + 13  # SIGPIPE: what the shell shows for `yes | head`
 
 
 class UsageError(Exception):
@@ -30,14 +39,104 @@ class _Parser(argparse.ArgumentParser):
 # --------------------------------------------------------------------- helpers
 
 
-def _positive_int(text: str) -> int:
+def _int_at_least(minimum: int) -> Any:
+    def parse(text: str) -> int:
+        try:
+            value = int(text.replace("_", ""))
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"must be >= {minimum}: {text!r}")
+        return value
+
+    return parse
+
+
+_count = _int_at_least(0)  # seeds, thread counts (0: every core), indices
+_positive = _int_at_least(1)  # --games, --hands-per-match, --reps
+
+
+def _option_type(opt: Option) -> Any:
+    """argparse `type=` for a rule option of the table (pyyijing/options.py)."""
+
+    def parse(text: str) -> Any:
+        try:
+            return opt.parse(text)
+        except ValueError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+
+    return parse
+
+
+def _option_help(opt: Option) -> str:
+    allowed = opt.allowed_text()
+    which = f"any of {allowed}" if opt.multiple else f"one of {allowed}"
+    return f"{opt.doc}; {which} (default: %(default)s)"
+
+
+def _option_metavar(opt: Option) -> str:
+    if opt.multiple:
+        return "NAME[,NAME...]"
+    return "{" + ",".join(opt.format_one(v) for v in opt.allowed) + "}"
+
+
+def _check_output(flag: str, path: str) -> None:
+    """Fail now, not after the run, if `path` cannot be written.
+
+    Nothing is created or truncated here: an existing file is opened for
+    appending (which changes nothing) and closed; for a new file a uniquely
+    named probe is created in its directory and removed at once. So a run that
+    fails or is interrupted later leaves no empty file behind and the previous
+    output of the same name intact; the real file is written once the
+    simulation is done.
+    """
+    if os.path.isdir(path):
+        raise UsageError(f"{flag} {path}: is a directory")
+    parent = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(parent):
+        raise UsageError(f"{flag} {path}: no such directory {parent}")
     try:
-        value = int(text.replace("_", ""))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be >= 0: {text!r}")
-    return value
+        if os.path.exists(path):
+            if not os.path.isfile(path):  # a device or a FIFO: opening may block
+                if not os.access(path, os.W_OK):
+                    raise PermissionError(13, "Permission denied")
+                return
+            with open(path, "ab"):
+                pass
+        else:
+            fd, probe = tempfile.mkstemp(prefix=".yijing-probe-", dir=parent)
+            os.close(fd)
+            os.unlink(probe)
+    except OSError as exc:
+        raise UsageError(f"{flag} {path}: cannot write there ({exc.strerror or exc})") from None
+
+
+def _check_plot_format(path: str) -> None:
+    """matplotlib is importable and writes this file's format (by its extension)."""
+    plt = _require_matplotlib()
+    ext = os.path.splitext(path)[1][1:].lower()
+    fig = plt.figure()
+    try:
+        formats = fig.canvas.get_supported_filetypes()
+    finally:
+        plt.close(fig)
+    if ext and ext not in formats:
+        raise UsageError(
+            f"--plot {path}: matplotlib cannot write .{ext} files; use one of "
+            f"{', '.join('.' + f for f in sorted(formats))}"
+        )
+
+
+def _require_matplotlib() -> Any:
+    """matplotlib.pyplot on the Agg backend, or the usage error that --plot needs it."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise UsageError("--plot needs matplotlib: pip install 'pyyijing[plot]'") from None
+    return plt
 
 
 def _fmt_rate(rate: dict[str, Any]) -> str:
@@ -150,13 +249,7 @@ def summary_table(summary: dict[str, Any]) -> str:
 
 def plot_summary(summary: dict[str, Any], path: str) -> None:
     """Win rates with 95% intervals, points and length histograms (matplotlib)."""
-    try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        raise UsageError("--plot needs matplotlib: pip install 'pyyijing[plot]'") from None
+    plt = _require_matplotlib()
     fig, axes = plt.subplots(1, 3, figsize=(15, 4.5))
     names = list(summary["by_policy"])
     rates = [summary["by_policy"][n]["win"] for n in names]
@@ -194,6 +287,11 @@ def _load_records(path: str) -> list[dict[str, Any]]:
             text = f.read()
     except OSError as exc:
         raise UsageError(f"cannot read {path}: {exc.strerror}") from None
+    except UnicodeDecodeError as exc:
+        raise UsageError(
+            f"{path} is not a text file of JSON records (byte 0x{exc.object[exc.start]:02x} "
+            f"at offset {exc.start} is not UTF-8)"
+        ) from None
     stripped = text.strip()
     if not stripped:
         raise UsageError(f"{path} holds no records")
@@ -226,15 +324,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     import pyyijing as yj
 
     try:
-        rules = yj.Rules(
-            variant=args.variant,
-            players=args.players,
-            deck=args.deck,
-            taiji=args.taiji,
-            win_conditions=tuple(x.strip() for x in args.win_conditions.split(",") if x.strip()),
-            self_draw_payment=args.self_draw_payment,
-            next_dealer=args.next_dealer,
-        )
+        rules = yj.Rules(**{opt.name: getattr(args, opt.name) for opt in YIJINGPAI_OPTIONS})
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     policies = [p.strip() for p in args.policies.split(",") if p.strip()]
@@ -250,6 +340,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             raise UsageError("--records needs --out FILE.jsonl")
     elif args.out:
         raise UsageError("--out needs --records every:N")
+    # Everything that would fail after the run is checked before it.
+    for flag, path in (("--json", args.json), ("--plot", args.plot), ("--out", args.out)):
+        if path:
+            _check_output(flag, path)
+    if args.plot:
+        _check_plot_format(args.plot)
     progress = None if args.quiet else _Progress(sys.stderr, args.games)
     try:
         res = yj.simulate(
@@ -269,19 +365,23 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         )
     except (ValueError, TypeError, ImportError) as exc:
         raise UsageError(str(exc)) from None
-    print(summary_table(res.summary))
+    # The files first: a reader of stdout that goes away (| head) must not lose them.
+    written = []
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
             json.dump(res.summary, f, indent=1, ensure_ascii=False)
-        print(f"summary written to {args.json}")
+        written.append(f"summary written to {args.json}")
     if args.plot:
         plot_summary(res.summary, args.plot)
-        print(f"figure written to {args.plot}")
+        written.append(f"figure written to {args.plot}")
     if args.out:
         with open(args.out, "w", encoding="utf-8") as f:
             for rec in res.records:
                 f.write(json.dumps(rec, ensure_ascii=False) + "\n")
-        print(f"{len(res.records)} records written to {args.out}")
+        written.append(f"{len(res.records)} records written to {args.out}")
+    print(summary_table(res.summary))
+    for line in written:
+        print(line)
     return 0
 
 
@@ -457,57 +557,168 @@ def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="yijing", description="Yi Jing Pai (易經牌) rule engine tools.")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
-    s = sub.add_parser("simulate", help="play many games with bots and summarise them")
-    s.add_argument("--games", type=_positive_int, default=10_000)
-    s.add_argument(
-        "--policies", default="random", help="one bot for all seats, or one per seat: a,b,c,d"
+    s = sub.add_parser(
+        "simulate",
+        help="play many games with bots and summarise them",
+        description="Play many games with bots and print a summary (docs/simulation.md).",
     )
-    s.add_argument("--variant", default="standard")
-    s.add_argument("--players", type=int, default=4)
-    s.add_argument("--deck", type=int, default=144)
-    s.add_argument("--taiji", default="wild")
-    s.add_argument("--win-conditions", default="two_targets,three_of_a_kind")
-    s.add_argument("--self-draw-payment", default="each")
-    s.add_argument("--next-dealer", default="dice", help="matches: dice, winner or rotate")
     s.add_argument(
-        "--hands-per-match", type=_positive_int, default=None, help="play matches of N hands"
+        "--games",
+        type=_positive,
+        default=10_000,
+        metavar="N",
+        help="games to play (default: %(default)s)",
     )
-    s.add_argument("--seed", type=_positive_int, default=0)
-    s.add_argument("--threads", type=_positive_int, default=0, help="0: every core")
-    s.add_argument("--no-rotate", action="store_true", help="pin policies to seats")
-    s.add_argument("--json", metavar="FILE", help="write the summary as JSON")
-    s.add_argument("--plot", metavar="FILE", help="write a figure (matplotlib)")
-    s.add_argument("--records", metavar="every:N", help="keep full records of every N-th game")
-    s.add_argument("--out", metavar="FILE", help="where --records go (JSON lines)")
-    s.add_argument("--max-records", type=_positive_int, default=100_000)
-    s.add_argument("--cluster", metavar="ADDRESS", help="Dask scheduler, e.g. tcp://host:8786")
-    s.add_argument("--backend", choices=("native", "cython", "python"), default=None)
-    s.add_argument("--quiet", action="store_true", help="no progress bar")
+    s.add_argument(
+        "--policies",
+        default="random",
+        metavar="P[,P,P,P]",
+        help="bots: one for every seat, or one per seat; random, greedy or heuristic "
+        "(default: %(default)s)",
+    )
+    s.add_argument(
+        "--seed",
+        type=_count,
+        default=0,
+        metavar="S",
+        help="seed of the batch; game i is determined by (seed, i) (default: %(default)s)",
+    )
+    s.add_argument(
+        "--threads",
+        type=_count,
+        default=0,
+        metavar="N",
+        help="native threads, 0 for every core; results do not depend on it (default: %(default)s)",
+    )
+    s.add_argument(
+        "--no-rotate",
+        action="store_true",
+        help="pin policy i to seat i (default: policies rotate over the seats game by game)",
+    )
+    s.add_argument(
+        "--hands-per-match",
+        type=_positive,
+        default=None,
+        metavar="N",
+        help="play matches of N hands, the dealer following --next-dealer; --games must be "
+        "a multiple of N (default: single hands, no matches)",
+    )
+    rules = s.add_argument_group(
+        "rule options", "the options of pyyijing.Rules (docs/yijing.md, Options and defaults)"
+    )
+    for opt in YIJINGPAI_OPTIONS:
+        rules.add_argument(
+            opt.flag,
+            dest=opt.name,
+            type=_option_type(opt),
+            default=opt.format(opt.default),  # text: argparse parses it like a given value
+            metavar=_option_metavar(opt),
+            help=_option_help(opt),
+        )
+    s.add_argument(
+        "--json", metavar="FILE", help="write the summary as JSON (default: not written)"
+    )
+    s.add_argument(
+        "--plot",
+        metavar="FILE",
+        help="write a figure, format by extension (.png, .svg, .pdf); needs matplotlib "
+        "(default: no figure)",
+    )
+    s.add_argument(
+        "--records",
+        metavar="every:N",
+        help="keep the full records of games 0, N, 2N, ...; needs --out (default: none kept)",
+    )
+    s.add_argument(
+        "--out", metavar="FILE", help="where --records go, JSON lines (default: not written)"
+    )
+    s.add_argument(
+        "--max-records",
+        type=_count,
+        default=100_000,
+        metavar="N",
+        help="keep at most N records (default: %(default)s)",
+    )
+    s.add_argument(
+        "--cluster",
+        metavar="ADDRESS",
+        help="Dask scheduler, e.g. tcp://host:8786 (default: run on this machine)",
+    )
+    s.add_argument(
+        "--backend",
+        choices=("native", "cython", "python"),
+        default=None,
+        help="engine backend for the games (default: the active one, yj.backend())",
+    )
+    s.add_argument(
+        "--quiet", action="store_true", help="no progress bar (default: progress on stderr)"
+    )
     s.set_defaults(func=cmd_simulate)
 
-    r = sub.add_parser("replay", help="print a recorded game move by move")
-    r.add_argument("file", help="records (JSON lines, a JSON list, or one record)")
-    r.add_argument("--game", type=_positive_int, default=0, help="the record's game number")
+    r = sub.add_parser(
+        "replay",
+        help="print a recorded game move by move",
+        description="Print a recorded game move by move, with hexagram glyphs and names.",
+    )
+    r.add_argument("file", help="records: JSON lines (simulate --out), a JSON list, or one record")
+    r.add_argument(
+        "--game",
+        type=_count,
+        default=0,
+        metavar="N",
+        help="the game to print: the record whose game number is N (simulate --records every:K "
+        "keeps games 0, K, 2K, ...); in records without game numbers, the N-th record, from 0 "
+        "(default: %(default)s)",
+    )
     r.set_defaults(func=cmd_replay)
 
     h = sub.add_parser("show", help="a hexagram's facts")
-    h.add_argument("hexagram", help="6 lines bottom first (110001) or a King Wen number")
+    h.add_argument("hexagram", help="6 lines bottom first (110001) or a King Wen number (1-64)")
     h.set_defaults(func=cmd_show)
 
-    v = sub.add_parser("validate", help="check a game record")
-    v.add_argument("--record", required=True, metavar="FILE")
+    v = sub.add_parser(
+        "validate",
+        help="check a game record",
+        description="Replay game records; print the first illegal move of each and its code.",
+    )
+    v.add_argument(
+        "--record",
+        required=True,
+        metavar="FILE",
+        help="a record (yj.Game.record() as JSON), a JSON list, or JSON lines (simulate --out); "
+        "required",
+    )
     v.set_defaults(func=cmd_validate)
 
     b = sub.add_parser("bench", help="run the benchmark suite (in a source checkout)")
-    b.add_argument("--quick", action="store_true", help="smoke-test sizes (under a minute)")
-    b.add_argument("--json", metavar="FILE", help="JSON output (default build/bench/results.json)")
     b.add_argument(
-        "--results", metavar="FILE", help="Markdown results (default benchmarks/RESULTS.md)"
+        "--quick",
+        action="store_true",
+        help="smoke-test sizes, under a minute (default: the full suite)",
     )
     b.add_argument(
-        "--only", metavar="SECTIONS", help="kernels,games,yardstick,simulate,service,memory"
+        "--json",
+        metavar="FILE",
+        help="JSON output (default: build/bench/results.json, results-quick.json with --quick)",
     )
-    b.add_argument("--reps", type=_positive_int, default=None, help="repetitions per figure")
+    b.add_argument(
+        "--results",
+        metavar="FILE",
+        help="Markdown results (default: benchmarks/RESULTS.md for a full run; none for --quick)",
+    )
+    b.add_argument(
+        "--only",
+        metavar="SECTIONS",
+        help="comma-separated subset of kernels,games,yardstick,simulate,service,memory "
+        "(default: every section)",
+    )
+    b.add_argument(
+        "--reps",
+        type=_positive,
+        default=None,
+        metavar="N",
+        help="repetitions per figure (default: 5, 3 with --quick)",
+    )
     b.set_defaults(func=cmd_bench)
 
     # `serve` hands every later argument to the service's own parser (see main).
@@ -523,7 +734,24 @@ def cmd_serve(service_args: Sequence[str]) -> int:
         raise UsageError(
             f"the service is not installed ({exc}): pip install 'pyyijing[service]'"
         ) from exc
-    return int(service_main(list(service_args)))
+    return int(service_main(list(service_args), prog="yijing serve"))
+
+
+def _stdout_gone() -> int:
+    """stdout's reader went away (`yijing replay ... | head`): stop quietly.
+
+    Later writes (and the flush at exit) go to /dev/null, so Python prints no
+    "Exception ignored ... BrokenPipeError" either. The status is 141, as for
+    any tool stopped by SIGPIPE, so that `set -o pipefail` sees what it sees
+    for `cat`; the output the reader wanted was delivered.
+    """
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):  # no real file descriptor (an in-process caller's buffer)
+        pass
+    return EXIT_BROKEN_PIPE
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -538,12 +766,17 @@ def main(argv: Sequence[str] | None = None) -> int:
                 "choose a command: simulate, replay, show, validate, bench, serve "
                 "(see yijing --help)"
             )
-        return int(args.func(args))
+        code = int(args.func(args))
+        sys.stdout.flush()  # here, so that a reader gone away is seen below, not at exit
+        return code
+    except BrokenPipeError:
+        return _stdout_gone()
     except UsageError as exc:
         sys.stderr.write(f"yijing: error: {exc}\n")
         return EXIT_USAGE
     except OSError as exc:
-        sys.stderr.write(f"yijing: error: {exc.strerror or exc}: {getattr(exc, 'filename', '')}\n")
+        where = f": {exc.filename}" if getattr(exc, "filename", None) else ""
+        sys.stderr.write(f"yijing: error: {exc.strerror or exc}{where}\n")
         return EXIT_USAGE
     except KeyboardInterrupt:
         sys.stderr.write("\nyijing: interrupted\n")

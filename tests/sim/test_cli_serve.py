@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import json
 import signal
+import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import grpc
@@ -64,4 +66,105 @@ def test_yijing_serve_help_is_the_services() -> None:
 def test_yijing_serve_bad_flag_is_an_error(argv: list[str]) -> None:
     out = subprocess.run([str(YIJING), *argv], capture_output=True, text=True)
     assert out.returncode != 0
+    assert "Traceback" not in out.stderr
+
+
+# ------------------------------------------------------------------ errors (issue 11)
+
+
+def _serve(
+    tmp_path: Path, *argv: str, command: list[str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [*(command or [str(YIJING), "serve"]), *argv, "--db", str(tmp_path / "s.sqlite3")],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def _one_line(stderr: str, label: str = "yijing serve") -> None:
+    assert stderr.startswith(f"{label}: error: "), stderr
+    assert stderr.count("\n") == 1, stderr
+    assert "Traceback" not in stderr
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--address", "nonsense"],
+        ["--address", "127.0.0.1"],
+        ["--address", "127.0.0.1:99999"],
+        ["--address", ":50051"],
+        ["--metrics-address", "nonsense"],
+    ],
+)
+def test_yijing_serve_bad_address_is_one_line(tmp_path: Path, argv: list[str]) -> None:
+    out = _serve(tmp_path, *argv)
+    assert out.returncode == 2
+    _one_line(out.stderr)
+    assert argv[0] in out.stderr
+    assert "HOST:PORT" in out.stderr
+
+
+def test_yijing_serve_bad_flag_is_labelled_yijing_serve(tmp_path: Path) -> None:
+    out = _serve(tmp_path, "--no-such-flag")
+    assert out.returncode == 2
+    _one_line(out.stderr)
+    assert "--no-such-flag" in out.stderr
+
+
+def test_python_m_service_keeps_its_own_label(tmp_path: Path) -> None:
+    out = _serve(tmp_path, "--address", "nonsense", command=[sys.executable, "-m", "service"])
+    assert out.returncode == 2
+    _one_line(out.stderr, "python -m service")
+
+
+@pytest.fixture
+def busy_port() -> Iterator[int]:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        s.listen()
+        yield s.getsockname()[1]
+
+
+def test_yijing_serve_port_in_use_is_one_line(tmp_path: Path, busy_port: int) -> None:
+    out = _serve(tmp_path, "--address", f"127.0.0.1:{busy_port}", "--metrics-address", "off")
+    assert out.returncode == 2
+    _one_line(out.stderr)
+    assert f"cannot listen on 127.0.0.1:{busy_port}" in out.stderr
+    assert "in use" in out.stderr
+
+
+def test_yijing_serve_metrics_port_in_use_is_one_line(tmp_path: Path, busy_port: int) -> None:
+    out = _serve(
+        tmp_path, "--address", "127.0.0.1:0", "--metrics-address", f"127.0.0.1:{busy_port}"
+    )
+    assert out.returncode == 2
+    _one_line(out.stderr)
+    assert f"metrics on 127.0.0.1:{busy_port}" in out.stderr
+    assert "in use" in out.stderr
+
+
+def test_a_bind_failure_inside_grpc_is_one_line(tmp_path: Path, busy_port: int) -> None:
+    """The port is taken between the check and gRPC's bind: Service.start() raises
+    RuntimeError("Failed to bind ..."), which is still one line (here the check is skipped)."""
+    code = (
+        "import sys, service.__main__ as m\n"
+        "m._bind_problem = lambda address: None\n"
+        "sys.exit(m.main(sys.argv[1:], prog='yijing serve'))\n"
+    )
+    out = _serve(
+        tmp_path,
+        "--address",
+        f"127.0.0.1:{busy_port}",
+        "--metrics-address",
+        "off",
+        command=[sys.executable, "-c", code],
+    )
+    assert out.returncode == 2, out.stderr
+    last = out.stderr.splitlines()[-1]  # gRPC's C core logs its own line first
+    assert last.startswith(f"yijing serve: error: cannot listen on 127.0.0.1:{busy_port}"), last
     assert "Traceback" not in out.stderr
