@@ -27,6 +27,14 @@ class Config:
     simulate_workers: int = 2  # Simulate calls running at once; more wait their turn
     workers: int = 0  # engine worker threads for stateless RPCs; 0: min(4, cpu count)
     grace_seconds: float = 10.0
+    drain_seconds: float = 1.0  # SIGTERM: NOT_SERVING this long before refusing new calls
+    max_streams: int = 128
+    max_streams_per_peer: int = 32
+    max_watchers_per_game: int = 32
+    watch_idle_seconds: float = 600.0
+    max_sessions: int = 100_000
+    session_idle_seconds: float = 86_400.0
+    session_cache: int = 4096
     log_level: str = "info"
 
 
@@ -56,7 +64,45 @@ _HELP = {
         "Simulate calls running at once (each uses up to every core); more wait",
     ),
     "workers": ("YIJING_WORKERS", "engine worker threads (0: min(4, CPUs))"),
-    "grace_seconds": ("YIJING_GRACE_SECONDS", "SIGTERM: seconds in-flight calls may take"),
+    "grace_seconds": (
+        "YIJING_GRACE_SECONDS",
+        "SIGTERM: seconds the calls in flight may take to finish (after the drain)",
+    ),
+    "drain_seconds": (
+        "YIJING_DRAIN_SECONDS",
+        "SIGTERM: seconds health says NOT_SERVING while calls are still accepted, "
+        "before the server stops accepting them",
+    ),
+    "max_streams": (
+        "YIJING_MAX_STREAMS",
+        "server streams open at once (WatchGame, Simulate, health Watch); they have "
+        "their own budget on top of --max-concurrent-rpcs, so they never starve unary calls",
+    ),
+    "max_streams_per_peer": (
+        "YIJING_MAX_STREAMS_PER_PEER",
+        "server streams open at once from one client host",
+    ),
+    "max_watchers_per_game": (
+        "YIJING_MAX_WATCHERS_PER_GAME",
+        "WatchGame streams open at once on one game",
+    ),
+    "watch_idle_seconds": (
+        "YIJING_WATCH_IDLE_SECONDS",
+        "a WatchGame stream with nothing new for this long ends with UNAVAILABLE "
+        "(watch again to go on)",
+    ),
+    "max_sessions": (
+        "YIJING_MAX_SESSIONS",
+        "active games (not over, not expired) at once; CreateGame beyond it is RESOURCE_EXHAUSTED",
+    ),
+    "session_idle_seconds": (
+        "YIJING_SESSION_IDLE_SECONDS",
+        "a game with no move for this long expires (NOT_FOUND from then on)",
+    ),
+    "session_cache": (
+        "YIJING_SESSION_CACHE",
+        "games kept in memory (most recently used); the rest are reloaded from --db",
+    ),
     "log_level": ("YIJING_LOG_LEVEL", "debug, info, warning or error"),
 }
 
@@ -126,7 +172,18 @@ def parse_args(
         "max_concurrent_rpcs",
         "max_simulate_games",
         "simulate_workers",
+        "max_streams",
+        "max_streams_per_peer",
+        "max_watchers_per_game",
+        "max_sessions",
+        "session_cache",
     ):
         if getattr(cfg, name) < 1:
             parser.error(f"--{name.replace('_', '-')} must be at least 1")
+    for name in ("grace_seconds", "drain_seconds"):
+        if not getattr(cfg, name) >= 0:  # also refuses nan
+            parser.error(f"--{name.replace('_', '-')} must be at least 0")
+    for name in ("watch_idle_seconds", "session_idle_seconds"):
+        if not getattr(cfg, name) > 0:
+            parser.error(f"--{name.replace('_', '-')} must be more than 0")
     return cfg

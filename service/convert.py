@@ -208,6 +208,13 @@ def result_to_proto(r: dict[str, Any] | None) -> Any:
     return msg
 
 
+def game_view(game: Any, seat: int | None) -> Any:
+    """The `GameView` of `seat` (None: observer) of a game, with its next move index."""
+    msg = view_to_proto(game.view(seat))
+    msg.next_index = len(game.moves)
+    return msg
+
+
 def view_to_proto(v: dict[str, Any]) -> Any:
     """A `GameView` from `Game.view(...)` (which never holds other seats' secrets)."""
     msg = pb2.GameView(

@@ -68,5 +68,9 @@ class PermissionDeniedError(RequestError):
     status = grpc.StatusCode.PERMISSION_DENIED
 
 
+class ResourceExhaustedError(RequestError):
+    status = grpc.StatusCode.RESOURCE_EXHAUSTED
+
+
 class UnavailableError(RequestError):
     status = grpc.StatusCode.UNAVAILABLE

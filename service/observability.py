@@ -31,6 +31,9 @@ from prometheus_client import (
     process_collector,
 )
 
+from .errors import ResourceExhaustedError
+from .streams import StreamBudget
+
 LOG = logging.getLogger("yijing.service")
 # A string: grpc.aio.ServicerContext is generic only in the stubs (types-grpcio).
 Ctx: TypeAlias = "grpc.aio.ServicerContext[Any, Any]"
@@ -157,8 +160,9 @@ def _code_name(context: Ctx, default: str) -> str:
 
 
 class ObservabilityInterceptor(grpc.aio.ServerInterceptor):
-    def __init__(self, metrics: Metrics) -> None:
+    def __init__(self, metrics: Metrics, streams: StreamBudget | None = None) -> None:
         self.metrics = metrics
+        self.streams = streams  # every server stream takes a ticket (service/streams.py)
         # The wrapped handler of each method, built on its first call: handlers
         # never change once the server runs, and building closures and a new
         # handler object on every RPC was a measurable share of a small call.
@@ -216,6 +220,7 @@ class ObservabilityInterceptor(grpc.aio.ServerInterceptor):
     ) -> grpc.RpcMethodHandler[Any, Any]:
         record = self._record
         metrics = self.metrics
+        budget = self.streams
 
         if handler.unary_unary is not None or handler.unary_stream is not None:
             streaming = handler.unary_unary is None
@@ -228,6 +233,15 @@ class ObservabilityInterceptor(grpc.aio.ServerInterceptor):
                         f"request body is not a valid protobuf message: {request.error}",
                     )
 
+            async def open_stream(context: Ctx, peer: str) -> str | None:
+                if budget is None:
+                    return None
+                try:
+                    return budget.open(peer)
+                except ResourceExhaustedError as exc:
+                    await context.abort(exc.status, exc.message)
+                    raise AssertionError("unreachable") from exc
+
             if inspect.isasyncgenfunction(behavior):
                 # The stubs type handlers as the sync API's; a grpc.aio handler's
                 # behavior is an async generator function or a coroutine function.
@@ -238,8 +252,10 @@ class ObservabilityInterceptor(grpc.aio.ServerInterceptor):
                     peer = _peer(context)  # now: once the call has ended, peer() can crash
                     code = "UNKNOWN"
                     metrics.in_flight.inc()
+                    ticket = None
                     try:
                         await check_body(request, context)
+                        ticket = await open_stream(context, peer)
                         try:
                             async for item in gen_behavior(request, context):
                                 yield item
@@ -255,6 +271,8 @@ class ObservabilityInterceptor(grpc.aio.ServerInterceptor):
                         code = "CANCELLED" if _is_cancel(exc) else "UNKNOWN"
                         raise
                     finally:
+                        if ticket is not None and budget is not None:
+                            budget.close(ticket)
                         metrics.in_flight.dec()
                         record(method, code, start, peer)
 
@@ -267,8 +285,11 @@ class ObservabilityInterceptor(grpc.aio.ServerInterceptor):
                     peer = _peer(context)  # now: once the call has ended, peer() can crash
                     code = "UNKNOWN"
                     metrics.in_flight.inc()
+                    ticket = None
                     try:
                         await check_body(request, context)
+                        if streaming:  # a stream written with context.write (health Watch)
+                            ticket = await open_stream(context, peer)
                         try:
                             result = await coro_behavior(request, context)
                         except grpc.aio.AbortError:
@@ -284,6 +305,8 @@ class ObservabilityInterceptor(grpc.aio.ServerInterceptor):
                         code = "CANCELLED" if _is_cancel(exc) else "UNKNOWN"
                         raise
                     finally:
+                        if ticket is not None and budget is not None:
+                            budget.close(ticket)
                         metrics.in_flight.dec()
                         record(method, code, start, peer)
 

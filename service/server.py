@@ -26,6 +26,7 @@ from .registration import add_servicer
 from .servicer import Limits, RuleEngineServicer
 from .sessions import SessionManager
 from .store import Store
+from .streams import StreamBudget
 
 LOG = logging.getLogger("yijing.service")
 SERVICE_NAME = pb2.DESCRIPTOR.services_by_name["RuleEngineService"].full_name
@@ -75,13 +76,25 @@ class Service:
             version=yj.__version__, backend=yj.backend(), rules_version=RULES_VERSION
         )
         self.store = Store(config.db)
-        self.sessions = SessionManager(self.store, self.metrics)
+        self.sessions = SessionManager(
+            self.store,
+            self.metrics,
+            cache_size=config.session_cache,
+            max_sessions=config.max_sessions,
+            idle_seconds=config.session_idle_seconds,
+        )
+        self.streams = StreamBudget(
+            total=config.max_streams,
+            per_peer=config.max_streams_per_peer,
+            per_game=config.max_watchers_per_game,
+        )
         workers = config.workers or min(4, os.cpu_count() or 1)
         self.executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="yijing-engine")
         self.sim_executor = ThreadPoolExecutor(
             max_workers=config.simulate_workers, thread_name_prefix="yijing-sim"
         )
         self.shutting_down = asyncio.Event()
+        self._expiry: asyncio.Task[None] | None = None
         self.health = _HealthServicer(self.shutting_down)
         self.port = 0
         self.metrics_port = 0
@@ -91,8 +104,10 @@ class Service:
     async def start(self) -> None:
         cfg = self.config
         server = grpc.aio.server(
-            interceptors=[ObservabilityInterceptor(self.metrics)],
-            maximum_concurrent_rpcs=cfg.max_concurrent_rpcs,
+            interceptors=[ObservabilityInterceptor(self.metrics, self.streams)],
+            # Streams are bounded by their own budget (--max-streams): on top of it,
+            # unary calls always have --max-concurrent-rpcs slots of their own.
+            maximum_concurrent_rpcs=cfg.max_concurrent_rpcs + cfg.max_streams,
             options=[
                 ("grpc.max_receive_message_length", cfg.max_message_bytes),
                 ("grpc.max_send_message_length", cfg.max_message_bytes),
@@ -104,12 +119,14 @@ class Service:
                 max_batch=cfg.max_batch,
                 max_moves=cfg.max_moves,
                 max_simulate_games=cfg.max_simulate_games,
+                watch_idle_seconds=cfg.watch_idle_seconds,
             ),
             sessions=self.sessions,
             metrics=self.metrics,
             executor=self.executor,
             shutting_down=self.shutting_down,
             sim_executor=self.sim_executor,
+            streams=self.streams,
         )
         add_servicer(servicer, server)  # the generated registration, ValidateMoves as bytes
         health_pb2_grpc.add_HealthServicer_to_server(self.health, server)
@@ -136,6 +153,7 @@ class Service:
             self.metrics_port = self._metrics_server.server_port
         await server.start()
         self._server = server
+        self._expiry = asyncio.ensure_future(self.sessions.expire_forever(self.shutting_down))
         for name in ("", SERVICE_NAME):
             await self.health.set(name, health_pb2.HealthCheckResponse.SERVING)
         # Everything allocated so far (modules, descriptors, tables) lives as long
@@ -159,16 +177,24 @@ class Service:
             },
         )
 
-    async def stop(self, grace: float | None = None) -> None:
-        """Health NOT_SERVING, refuse new calls, let in-flight calls finish within `grace`."""
+    async def stop(self, grace: float | None = None, drain: float | None = None) -> None:
+        """Drain, then stop: health NOT_SERVING while calls are still accepted for `drain`
+        seconds (clients and balancers that see it move away), then new calls are
+        refused and the calls in flight get `grace` seconds to finish."""
         if self._server is None:
             return
         grace = self.config.grace_seconds if grace is None else grace
-        LOG.info("stopping", extra={"grace_seconds": grace})
+        drain = self.config.drain_seconds if drain is None else drain
+        LOG.info("stopping", extra={"grace_seconds": grace, "drain_seconds": drain})
         await self.health.enter_graceful_shutdown()
-        self.shutting_down.set()  # WatchGame streams end with UNAVAILABLE
+        if drain > 0:
+            await asyncio.sleep(drain)
+        self.shutting_down.set()  # streams end with UNAVAILABLE; the expiry sweep stops
         await self._server.stop(grace)
         self._server = None
+        if self._expiry is not None:
+            await self._expiry
+            self._expiry = None
         self.executor.shutdown(wait=False, cancel_futures=True)
         self.sim_executor.shutdown(wait=False, cancel_futures=True)
         if self._metrics_server is not None:

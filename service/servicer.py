@@ -23,6 +23,7 @@ from .errors import InvalidArgumentError, RequestError
 from .observability import Metrics
 from .positions import PositionChecker
 from .sessions import SessionManager
+from .streams import StreamBudget
 from .wire import WireValidator
 
 LOG = logging.getLogger("yijing.service")
@@ -40,6 +41,7 @@ class Limits:
     max_batch: int = 256
     max_moves: int = 1000
     max_simulate_games: int = 10_000_000
+    watch_idle_seconds: float = 600.0
 
 
 class RuleEngineServicer(_ServicerBase):  # type: ignore[misc]  # untyped generated base
@@ -52,6 +54,7 @@ class RuleEngineServicer(_ServicerBase):  # type: ignore[misc]  # untyped genera
         executor: Executor,
         shutting_down: asyncio.Event,
         sim_executor: Executor | None = None,
+        streams: StreamBudget | None = None,
     ) -> None:
         self.limits = limits
         self.sessions = sessions
@@ -59,6 +62,7 @@ class RuleEngineServicer(_ServicerBase):  # type: ignore[misc]  # untyped genera
         self.executor = executor
         self.sim_executor = sim_executor or executor  # Simulate jobs (long-running)
         self.shutting_down = shutting_down
+        self.streams = streams  # per-game watcher limits (the interceptor does the rest)
         self.positions = PositionChecker(limits.max_moves)
         self.wire = WireValidator(limits.max_batch, limits.max_moves)
         # Single positions are checked on the event loop when the engine is native
@@ -200,7 +204,7 @@ class RuleEngineServicer(_ServicerBase):  # type: ignore[misc]  # untyped genera
             winning_plays=[convert.winning_play_to_proto(p) for p in plays],
             phase=convert.PHASES[game.phase],
             to_act=game.to_act,
-            view=convert.view_to_proto(game.view(seat)),
+            view=convert.game_view(game, seat),
         )
         result = game.record()["result"]
         if result is not None:
@@ -224,20 +228,22 @@ class RuleEngineServicer(_ServicerBase):  # type: ignore[misc]  # untyped genera
         return pb2.CreateGameResponse(
             game_id=session.game_id,
             seat_tokens=[pb2.SeatToken(seat=i, token=t) for i, t in enumerate(tokens)],
-            observer_view=convert.view_to_proto(session.game.view(None)),
+            observer_view=convert.game_view(session.game, None),
         )
 
     async def Act(self, request: Any, context: Ctx) -> Any:  # noqa: N802
         try:
             session = self.sessions.get(request.game_id)
             seat = session.seat_for(request.token)
-            verdict = await self.sessions.act(session, seat, request.move)
+            expected = request.expected_index if request.HasField("expected_index") else None
+            outcome = await self.sessions.act(session, seat, request.move, expected)
         except RequestError as exc:
             await self._abort(context, exc)
             raise
         return pb2.ActResponse(
-            verdict=self._verdict(verdict),
-            view=convert.view_to_proto(session.game.view(seat)),
+            verdict=self._verdict(outcome.verdict),
+            view=convert.game_view(session.game, seat),
+            already_applied=outcome.already_applied,
         )
 
     async def GetView(self, request: Any, context: Ctx) -> Any:  # noqa: N802
@@ -249,7 +255,7 @@ class RuleEngineServicer(_ServicerBase):  # type: ignore[misc]  # untyped genera
             raise
         game = session.game
         return pb2.GetViewResponse(
-            view=convert.view_to_proto(game.view(seat)),
+            view=convert.game_view(game, seat),
             legal_moves=game.legal_moves(seat) if seat in game.to_act else [],
         )
 
@@ -258,9 +264,19 @@ class RuleEngineServicer(_ServicerBase):  # type: ignore[misc]  # untyped genera
     ) -> AsyncIterator[Any]:
         try:
             session = self.sessions.get(request.game_id)
+            if self.streams is not None:
+                self.streams.watch(session.game_id)
         except RequestError as exc:
             await self._abort(context, exc)
             raise
+        try:
+            async for message in self._watch(session, context):
+                yield message
+        finally:
+            if self.streams is not None:
+                self.streams.unwatch(session.game_id)
+
+    async def _watch(self, session: Any, context: Ctx) -> AsyncIterator[Any]:
         last: dict[str, Any] | None = None
         sent = 0
         while True:
@@ -268,21 +284,35 @@ class RuleEngineServicer(_ServicerBase):  # type: ignore[misc]  # untyped genera
             view = session.game.view(None)
             if view != last:
                 history = view["history"]
-                yield pb2.WatchGameResponse(
-                    new_moves=history[sent:], view=convert.view_to_proto(view)
-                )
+                msg = convert.view_to_proto(view)
+                msg.next_index = session.next_index
+                yield pb2.WatchGameResponse(new_moves=history[sent:], view=msg)
                 sent, last = len(history), view
             if view["phase"] == "over":
                 return
+            if session.expired:
+                await context.abort(grpc.StatusCode.NOT_FOUND, "the game expired")
+            if session.retired:
+                await context.abort(grpc.StatusCode.UNAVAILABLE, "watch the game again")
             stop = asyncio.ensure_future(self.shutting_down.wait())
             change = asyncio.ensure_future(changed.wait())
             try:
-                await asyncio.wait({stop, change}, return_when=asyncio.FIRST_COMPLETED)
+                await asyncio.wait(
+                    {stop, change},
+                    timeout=self.limits.watch_idle_seconds,
+                    return_when=asyncio.FIRST_COMPLETED,
+                )
             finally:
                 stop.cancel()
                 change.cancel()
             if self.shutting_down.is_set() and not changed.is_set():
                 await context.abort(grpc.StatusCode.UNAVAILABLE, "the server is shutting down")
+            if not changed.is_set():
+                await context.abort(
+                    grpc.StatusCode.UNAVAILABLE,
+                    f"nothing new for {self.limits.watch_idle_seconds:g} s "
+                    "(--watch-idle-seconds); watch again to go on",
+                )
 
     # -- simulation -------------------------------------------------------------
     async def Simulate(  # noqa: N802

@@ -102,6 +102,7 @@ def test_config(tmp_path: Path, **overrides: Any) -> Config:
         metrics_address="127.0.0.1:0",
         db=str(tmp_path / "sessions.sqlite3"),
         grace_seconds=2.0,
+        drain_seconds=0.0,  # no health-drain pause when a test stops its server
         log_level="warning",
     )
     return replace(base, **overrides)
