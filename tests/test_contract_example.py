@@ -1,4 +1,4 @@
-"""The architecture page's contract example runs as written (shared/design/architecture.md)."""
+"""The architecture page's contract example runs as written (docs/architecture.md)."""
 
 from __future__ import annotations
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -151,3 +152,89 @@ def test_console_script() -> None:
     )
     assert proc.returncode == 0
     assert "䷀" in proc.stdout
+
+
+# ------------------------------------------------------------------ the README's recipes
+
+README = Path(__file__).resolve().parents[2] / "README.md"
+FENCE = re.compile(r"^```(\w*)\n(.*?)^```", re.DOTALL | re.MULTILINE)
+
+
+def _simulation_blocks() -> list[tuple[str, str]]:
+    text = README.read_text(encoding="utf-8")
+    section = text[text.index("\n## Simulation") :]
+    section = section[: section.index("\n## ", 1)]
+    return FENCE.findall(section)
+
+
+def _find(pattern: str, text: str) -> str:
+    m = re.search(pattern, text)
+    assert m, (pattern, text)
+    return m.group(1)
+
+
+def _flag(command: str, flag: str) -> str:
+    return _find(rf"{flag}[ =](\S+)", command)
+
+
+def test_readme_replay_example_matches_the_simulate_command(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    sh = [b for lang, b in _simulation_blocks() if lang == "sh"]
+    first = sh[0].replace("\\\n", " ")
+    simulate = next(x for x in first.splitlines() if x.startswith("yijing simulate"))
+    replay = next(x for x in first.splitlines() if x.startswith("yijing replay"))
+    every = int(_flag(simulate, "--records").removeprefix("every:"))
+    games = int(_flag(simulate, "--games"))
+    game = int(_flag(replay, "--game"))
+    assert game % every == 0
+    assert game < games  # a game the records keep
+    line = int(_find(r"# game number \d+: the (\d+)\w\w of", replay))
+    assert (line - 1) * every == game
+    assert f"the {line}" in replay
+    assert f"{games // every} records" in replay
+    extract = next(b for b in sh if "> game.json" in b)
+    sed_line = int(_find(r"sed -n (\d+)p records.jsonl > game.json", extract))
+    assert sed_line == line
+    assert f"# line {sed_line}: game {game}" in extract
+    if yj.backend() != "native":
+        pytest.skip("the simulation part runs the native backend's speed")
+    # The command itself, with only the games the replayed record needs.
+    monkeypatch.chdir(tmp_path)
+    argv = [
+        "simulate",
+        "--games",
+        str(game + every),
+        "--quiet",
+        "--policies",
+        _flag(simulate, "--policies"),
+        "--seed",
+        _flag(simulate, "--seed"),
+        "--records",
+        f"every:{every}",
+        "--out",
+        "records.jsonl",
+    ]
+    code, _out, err = run(capsys, *argv)
+    assert code == 0, err
+    code, out, err = run(capsys, "replay", "records.jsonl", "--game", str(game))
+    assert code == 0, err
+    assert out.startswith(f"game {game}:")
+    lines = Path("records.jsonl").read_text(encoding="utf-8").splitlines()
+    assert json.loads(lines[sed_line - 1])["game"] == game
+    Path("game.json").write_text(lines[sed_line - 1] + "\n", encoding="utf-8")
+    code, out, _ = run(capsys, "validate", "--record", "game.json")
+    assert code == 0
+    said = _find(r"yijing validate --record game.json +# (.*)", extract)
+    assert out.strip() == said
+
+
+def test_readme_game_json_recipe_validates(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (recipe,) = [b for lang, b in _simulation_blocks() if lang == "python" and "game.json" in b]
+    monkeypatch.chdir(tmp_path)
+    exec(compile(recipe, "README.md", "exec"), {})
+    code, out, err = run(capsys, "validate", "--record", "game.json")
+    assert code == 0, err
+    assert out.startswith("record: ok, ")
