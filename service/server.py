@@ -195,6 +195,7 @@ class Service:
         if self._expiry is not None:
             await self._expiry
             self._expiry = None
+        await self.sessions.finish_steps()
         self.executor.shutdown(wait=False, cancel_futures=True)
         self.sim_executor.shutdown(wait=False, cancel_futures=True)
         if self._metrics_server is not None:

@@ -114,6 +114,7 @@ class SessionManager:
         # Every Session object still referenced anywhere (the cache, a watcher, a move in
         # progress): a game has at most one in-memory state, whatever the cache evicted.
         self._alive: weakref.WeakValueDictionary[str, Session] = weakref.WeakValueDictionary()
+        self._steps: set[asyncio.Future[ActOutcome]] = set()  # moves being accepted now
         self._active = store.count_active()
         metrics.active_sessions.set(self._active)
 
@@ -199,6 +200,8 @@ class SessionManager:
                 f"the token is seat {seat}'s; the move is for seat {m.group(1)}"
             )
         step = asyncio.ensure_future(self._act(session, move, expected_index))
+        self._steps.add(step)
+        step.add_done_callback(self._steps.discard)
         step.add_done_callback(_log_orphan_failure)
         # shield: cancelling this call (client cancel, deadline) must not cancel the
         # step between its commit and its apply; it finishes, and a retry sees it.
@@ -262,6 +265,15 @@ class SessionManager:
             del self._alive[session.game_id]
         session.retired = True  # its watchers end; a reloaded session replaces it
         session.notify()
+
+    async def finish_steps(self) -> None:
+        """Wait for the moves being accepted, even those whose callers have gone.
+
+        The server calls this after it stopped and before it closes the store, so
+        that a step shielded from a cancelled call still reaches the log.
+        """
+        if self._steps:
+            await asyncio.wait(set(self._steps))
 
     async def expire_idle(self) -> int:
         """End the games idle for `idle_seconds`; their watchers are told. Returns how many."""
