@@ -1,7 +1,8 @@
 """`Rules`: every option of the rules page (§8), validated once for every backend.
 
-The backends receive plain integers (`Rules.core_args`); all checking of
-user-supplied values happens here so that every backend raises the same errors.
+The backends receive one plain config (`Rules.core_config`, turned into each
+backend's own Config object); all checking of user-supplied values happens
+here so that every backend raises the same errors.
 """
 
 from __future__ import annotations
@@ -112,6 +113,23 @@ class Rules:
         for name in self.win_conditions:
             mask |= WIN_CONDITION_BITS[name]
         return mask
+
+    def core_config(self) -> dict[str, Any]:
+        """What the engine of every backend is configured with (its Config fields).
+
+        ``deck`` and ``taiji`` make the wall; the others are the rules of play.
+        Each backend builds its own Config object from this dict (the native
+        one a C++ struct, the fallback a small Python object).
+        """
+        return {
+            "play_size": self.play_size,
+            "players": self.players,
+            "taiji_in_pong": self.taiji_in_pong,
+            "win_mask": self.win_mask,
+            "split_payment": self.self_draw_payment == "split",
+            "deck": self.deck,
+            "taiji": self.taiji,
+        }
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-serialisable form (used in records)."""
