@@ -1,35 +1,113 @@
 #!/usr/bin/env bash
-# System packages the build and tests need beyond python, pip and g++:
-#   doctest-dev  header-only C++ unit-test framework (core_cpp/tests)
-# Debian/Ubuntu only; needs root. Everything else comes from PyPI into .venv.
+# System packages the build and tests need beyond python, pip and g++ (everything else
+# comes from PyPI into .venv). Debian/Ubuntu only; installs with apt-get when run as root,
+# asks nothing, and says first what it will install and why.
+#   doctest-dev  header-only C++ unit-test framework (core_cpp/tests, run by ctest)
+#   prometheus   the Prometheus server, for the one service test in which a real Prometheus
+#                scrapes /metrics (tests/service/test_service_metrics.py starts its own
+#                `prometheus` process on a free port; only that test skips without it)
+# Installing the Debian prometheus package enables a system-wide prometheus.service at
+# boot; this script disables it again (and stops any daemon the package started), so
+# nothing is left running or enabled. Packages that were already installed are not touched.
 set -euo pipefail
 
-PACKAGES=(doctest-dev)
+declare -A WHY=(
+  [doctest-dev]="C++ unit-test framework (headers only) for the ctest run of core_cpp/tests"
+  [prometheus]="Prometheus server binary for the one service test in which a real Prometheus scrapes /metrics (its systemd service is disabled again after install)"
+)
+PACKAGES=(doctest-dev prometheus)
+OPTIONAL=(prometheus)  # the tests still run (one skips) if it cannot be installed
+# Services the prometheus packages ship; enabled by their postinst, disabled below.
+SERVICES=(prometheus prometheus-node-exporter)
+
+say() { echo "install-system-deps: $*"; }
+
+installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q '^install ok installed'; }
+
+missing=()
+for p in "${PACKAGES[@]}"; do
+  if command -v dpkg-query >/dev/null 2>&1 && installed "$p"; then
+    say "$p already installed ($p: ${WHY[$p]})"
+  else
+    missing+=("$p")
+  fi
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
 
 if ! command -v apt-get >/dev/null 2>&1; then
-  echo "install-system-deps: apt-get not found; install these packages by hand: ${PACKAGES[*]}" >&2
+  say "apt-get not found; install these by hand (the C++ tests need doctest; without prometheus one service test skips):" >&2
+  for p in "${missing[@]}"; do say "  $p: ${WHY[$p]}" >&2; done
   exit 1
 fi
 if [ "$(id -u)" -ne 0 ]; then
-  echo "install-system-deps: not root, skipping apt-get; run as root or install: ${PACKAGES[*]}" >&2
+  say "not root, so not installing anything; as root run \`bash scripts/install-system-deps.sh\` or \`apt-get install --no-install-recommends ${missing[*]}\`:" >&2
+  for p in "${missing[@]}"; do say "  $p: ${WHY[$p]}" >&2; done
   exit 0
 fi
-export DEBIAN_FRONTEND=noninteractive
-apt-get update -qq
-apt-get install -y -qq --no-install-recommends "${PACKAGES[@]}"
 
-# Optional: the Prometheus server, for the service test in which a real Prometheus
-# scrapes /metrics (tests/service/test_service_metrics.py skips only that test when the
-# binary is absent). policy-rc.d (temporarily, if there is none) keeps the package from
-# starting a system-wide daemon.
-if ! command -v prometheus >/dev/null 2>&1; then
-  made_policy=0
-  if [ ! -e /usr/sbin/policy-rc.d ]; then
-    printf '#!/bin/sh\nexit 101\n' > /usr/sbin/policy-rc.d
-    chmod 755 /usr/sbin/policy-rc.d
-    made_policy=1
+export DEBIAN_FRONTEND=noninteractive
+APT_INSTALL=(apt-get install -y -qq --no-install-recommends -o Dpkg::Use-Pty=0)
+
+say "installing ${#missing[@]} Debian package(s) with apt-get (no questions asked):"
+for p in "${missing[@]}"; do say "  $p: ${WHY[$p]}"; done
+apt-get update -qq
+new_pkgs=" "  # every package apt is about to install, dependencies included
+for p in "${missing[@]}"; do
+  # What apt will install for it (a dry run): the package and the dependencies it pulls in.
+  inst=$(apt-get -s install --no-install-recommends "$p" 2>/dev/null \
+    | awk '$1 == "Inst" { print $2 }' | tr '\n' ' ' || true)
+  new_pkgs+="$inst"
+  deps=$(tr ' ' '\n' <<<"$inst" | grep -vx -e "$p" -e '' | tr '\n' ' ' || true)
+  if [ -n "$deps" ]; then
+    say "  $p pulls in $(wc -w <<<"$deps") more: ${deps% }"
+  else
+    say "  $p pulls in nothing else"
   fi
-  apt-get install -y -qq --no-install-recommends prometheus \
-    || echo "install-system-deps: optional package prometheus not installed" >&2
-  if [ "$made_policy" = 1 ]; then rm -f /usr/sbin/policy-rc.d; fi
+done
+
+# Debian packages start their daemon on install (invoke-rc.d / deb-systemd-invoke);
+# a policy-rc.d that answers 101 ("action forbidden") stops that. Put one in place for the
+# duration of the install unless the machine already has one.
+made_policy=0
+if [ ! -e /usr/sbin/policy-rc.d ]; then
+  printf '#!/bin/sh\nexit 101\n' > /usr/sbin/policy-rc.d
+  chmod 755 /usr/sbin/policy-rc.d
+  made_policy=1
 fi
+cleanup_policy() { if [ "$made_policy" = 1 ]; then rm -f /usr/sbin/policy-rc.d; fi; }
+trap cleanup_policy EXIT
+
+status=0
+for p in "${missing[@]}"; do
+  if ! "${APT_INSTALL[@]}" "$p"; then
+    if [[ " ${OPTIONAL[*]} " == *" $p "* ]]; then
+      say "optional package $p not installed (the test that needs it will skip)" >&2
+    else
+      say "could not install $p" >&2
+      status=1
+    fi
+  fi
+done
+
+# Leave no service enabled or running. Only units of packages installed just now: a
+# prometheus someone enabled on purpose before is left alone.
+for unit in "${SERVICES[@]}"; do
+  [[ "$new_pkgs" == *" $unit "* ]] || continue
+  installed "$unit" || continue
+  if command -v systemctl >/dev/null 2>&1 && [ -d /run/systemd/system ]; then
+    systemctl disable --now "$unit.service" >/dev/null 2>&1 || true
+  elif command -v systemctl >/dev/null 2>&1; then
+    # systemd is not running (container, chroot): disable works on the unit files alone.
+    systemctl disable "$unit.service" >/dev/null 2>&1 || true
+  fi
+  rm -f /etc/systemd/system/*.wants/"$unit".service
+  # A daemon the package started runs as its system user `prometheus` (the test's own
+  # prometheus runs as the user running the tests, and is not touched unless that is it).
+  if id -u prometheus >/dev/null 2>&1; then
+    for pid in $(pgrep -u prometheus -x "$unit" || true); do kill "$pid" 2>/dev/null || true; done
+  fi
+  say "$unit: systemd service disabled, not running"
+done
+exit "$status"
