@@ -559,9 +559,15 @@ def check_result(g: Any, n: int, res: dict[str, Any]) -> None:
         assert res["payments"][last["seat"]] == -res["points_half"]
 
 
-def test_random_games(core: Any) -> None:
+# The first 200 games run in the fast run (`make test`), the other 1,800 are marked slow.
+@pytest.mark.parametrize(
+    "games",
+    [range(200), pytest.param(range(200, 2000), marks=pytest.mark.slow)],
+    ids=["first-200", "rest-2000"],
+)
+def test_random_games(core: Any, games: range) -> None:
     kinds: dict[str, int] = {}
-    for i in range(2000):
+    for i in games:
         res = run_random_game(core, i)
         kinds[res["kind"]] = kinds.get(res["kind"], 0) + 1
     assert set(kinds) == {"draw", "self_draw", "dealt_in"}, kinds
