@@ -20,7 +20,8 @@ import time
 from collections.abc import Sequence
 from typing import Any, NoReturn, TextIO
 
-from .options import YIJINGPAI_OPTIONS, Option
+from .options import Option
+from .rules import YIJINGPAI_OPTIONS
 
 EXIT_USAGE = 2
 EXIT_INVALID = 1

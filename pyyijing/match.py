@@ -66,7 +66,7 @@ class Match:
         if result is None:
             raise ValueError("the current hand is not over yet")
         if self.rules.next_dealer == "rotate":
-            return (last.dealer + 1) % self.rules.players
+            return (last.dealer + 1) % int(self.rules.players)
         return last.dealer if result.winner is None else result.winner
 
     def new_hand(self) -> Game:

@@ -1,32 +1,23 @@
-"""The rule options of Yi Jing Pai as one declared table.
+"""Rule options declared as a table, and the `RuleSet` class every game's rules derive from.
 
-`YIJINGPAI_OPTIONS` has one `Option` per field of `pyyijing.Rules`, in field
-order: its type, allowed values, default, a one-line doc (docs/yijing.md,
-"Options and defaults") and the field of the `Rules` message of
-proto/yijing/v1/rule_engine.proto that carries it. The `yijing simulate` rule
-flags and their help are generated from it (pyyijing/cli.py); the table is
-written so that `Rules` validation and the proto conversion can be driven by
-it later. Tests keep it equal to `Rules` (tests/sim/test_cli_options.py).
-
-The allowed values are the constants of pyyijing/rules.py, so a new value is
-added there once.
+A game declares its options once, as a tuple of `Option`s (Yi Jing Pai:
+`pyyijing.rules.YIJINGPAI_OPTIONS`). Everything else comes from that table:
+- the rules class (`class Rules(RuleSet): OPTIONS = ...`): keyword
+  construction, validation with the same error for every backend, equality,
+  hashing, `repr`, `to_dict` / `from_dict`;
+- the command-line flags and their help (pyyijing/cli.py);
+- the conversion from the service's protobuf `Rules` message
+  (service/convert.py), through each option's `proto_field` / `proto_enum`.
+Adding an option is then its table entry, the rule code in each backend, and
+its tests and docs (docs/adding-a-game.md).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
-
-from .rules import (
-    BASIC_WIN_CONDITIONS,
-    DECKS,
-    NEXT_DEALER_RULES,
-    PLAYERS,
-    SELF_DRAW_PAYMENTS,
-    TAIJI_RULES,
-    VARIANTS,
-    WIN_CONDITIONS,
-)
+import functools
+from collections.abc import Iterable
+from dataclasses import FrozenInstanceError, dataclass
+from typing import Any, ClassVar, TypeVar
 
 _BOOL_TEXT = {"true": True, "false": False}
 
@@ -50,6 +41,7 @@ class Option:
       Zero (``*_UNSPECIFIED``) / unset means the default on the wire.
     - `multiple`: the value is a non-empty set of `allowed` elements, kept
       in the order of `allowed` (a repeated field in the .proto).
+    - `element`: the name of one element of a `multiple` option in messages.
     """
 
     name: str
@@ -60,6 +52,7 @@ class Option:
     proto_field: str
     proto_enum: str | None = None
     multiple: bool = False
+    element: str = "value"  # what one element of a `multiple` option is called in errors
 
     @property
     def flag(self) -> str:
@@ -110,73 +103,110 @@ class Option:
         return ", ".join(self.format_one(v) for v in self.allowed)
 
 
-YIJINGPAI_OPTIONS: tuple[Option, ...] = (
-    Option(
-        "variant",
-        str,
-        VARIANTS,
-        "standard",
-        "game variant: standard plays 2 lines at a time, simple 3 (a 9-tile deal)",
-        "variant",
-        proto_enum="VARIANT",
-    ),
-    Option("players", int, PLAYERS, 4, "number of seats", "players"),
-    Option(
-        "deck",
-        int,
-        DECKS,
-        144,
-        "tiles in the set: 144 (70 yang, 70 yin, 4 taiji) or 162 (79, 79, 4)",
-        "deck",
-        proto_enum="DECK",
-    ),
-    Option(
-        "taiji",
-        str,
-        TAIJI_RULES,
-        "wild",
-        "the 4 taiji tiles: wild (declared yang or yin when played) or none (left out)",
-        "taiji",
-        proto_enum="TAIJI_RULE",
-    ),
-    Option(
-        "taiji_in_pong",
-        bool,
-        (True, False),
-        True,
-        "may a taiji stand in (declared to match) for a tile of a pong 碰",
-        "taiji_in_pong",
-    ),
-    Option(
-        "win_conditions",
-        str,
-        WIN_CONDITIONS,
-        BASIC_WIN_CONDITIONS,
-        "the win conditions in force, comma separated (docs/yijing.md §5)",
-        "win_conditions",
-        proto_enum="WIN_CONDITION",
-        multiple=True,
-    ),
-    Option(
-        "self_draw_payment",
-        str,
-        SELF_DRAW_PAYMENTS,
-        "each",
-        "self-draw: every other seat pays the points (each) or they divide them (split)",
-        "self_draw_payment",
-        proto_enum="SELF_DRAW_PAYMENT",
-    ),
-    Option(
-        "next_dealer",
-        str,
-        NEXT_DEALER_RULES,
-        "dice",
-        "who deals the next hand of a match: the dice, the winner (the dealer again after a draw) "
-        "or the next seat (rotate)",
-        "next_dealer",
-        proto_enum="NEXT_DEALER",
-    ),
-)
-"""One `Option` per field of `pyyijing.Rules`, in field order."""
+R = TypeVar("R", bound="RuleSet")
 
-OPTIONS_BY_NAME: dict[str, Option] = {o.name: o for o in YIJINGPAI_OPTIONS}
+
+def check_option(opt: Option, value: Any) -> Any:
+    """`value` if `opt` allows it (a canonical tuple for a `multiple` option), else ValueError."""
+    if opt.multiple:
+        return _check_multiple(opt, value)
+    # Exact types: players=True or players=4.0 must not pass as an int option.
+    if type(value) is not type(opt.allowed[0]) or value not in opt.allowed:
+        shown = ", ".join(repr(a) for a in opt.allowed)
+        raise ValueError(f"{opt.name} must be one of {shown}; got {value!r}")
+    return value
+
+
+def _check_multiple(opt: Option, value: Any) -> tuple[Any, ...]:
+    noun = opt.element
+    if isinstance(value, str) or not isinstance(value, Iterable):
+        raise ValueError(
+            f"{opt.name} must be a list or tuple of {noun} names from "
+            f"{', '.join(map(str, opt.allowed))}; got {value!r}"
+        )
+    items = list(value)
+    unknown = [v for v in items if type(v) is not opt.type or v not in opt.allowed]
+    if unknown:
+        raise ValueError(
+            f"{opt.name}: unknown {noun} {unknown[0]!r}; "
+            f"allowed: {', '.join(map(str, opt.allowed))}"
+        )
+    if not items:
+        raise ValueError(f"{opt.name} must name at least one {noun}")
+    chosen = set(items)
+    return tuple(v for v in opt.allowed if v in chosen)  # canonical order
+
+
+class RuleSet:
+    """The rule options of one game: an immutable value built from the class's `OPTIONS`.
+
+    ``Rules(players=3)`` checks every option (ValueError naming it and its
+    allowed values; TypeError for an unknown keyword), fills in the defaults,
+    and behaves like a frozen dataclass: ``==``, ``hash``, ``repr``, pickling,
+    one attribute per option.
+    """
+
+    OPTIONS: ClassVar[tuple[Option, ...]] = ()
+    __slots__ = ("_values",)
+    _values: dict[str, Any]
+
+    def __init__(self, **options: Any) -> None:
+        cls = type(self)
+        names = {o.name for o in cls.OPTIONS}
+        for key in options:
+            if key not in names:
+                raise TypeError(f"{cls.__name__}() got an unexpected keyword argument {key!r}")
+        values = {o.name: check_option(o, options.get(o.name, o.default)) for o in cls.OPTIONS}
+        object.__setattr__(self, "_values", values)
+
+    def __getattr__(self, name: str) -> Any:
+        # Only reached for names that are not real attributes: the options.
+        try:
+            return object.__getattribute__(self, "_values")[name]
+        except KeyError:
+            raise AttributeError(
+                f"{type(self).__name__!r} object has no attribute {name!r}"
+            ) from None
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return self._values == other._values
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, *self._values.items()))
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{k}={v!r}" for k, v in self._values.items())
+        return f"{type(self).__name__}({inner})"
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return (functools.partial(type(self), **self._values), ())
+
+    def options(self) -> dict[str, Any]:
+        """Every option's value, in table order (tuples for multiple options)."""
+        return dict(self._values)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-serialisable form (used in records): lists for multiple options."""
+        return {k: list(v) if isinstance(v, tuple) else v for k, v in self._values.items()}
+
+    @classmethod
+    def from_dict(cls: type[R], data: Any) -> R:
+        """Inverse of `to_dict`; unknown keys raise ValueError naming them."""
+        if not isinstance(data, dict):
+            raise ValueError(f"rules must be a dict of options; got {type(data).__name__}")
+        known = {o.name for o in cls.OPTIONS}
+        extra = sorted(set(data) - known)
+        if extra:
+            raise ValueError(
+                f"unknown rule option {extra[0]!r}; options: {', '.join(sorted(known))}"
+            )
+        kwargs = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items()}
+        return cls(**kwargs)

@@ -1,15 +1,18 @@
 """`Rules`: every option of the rules page (§8), validated once for every backend.
 
-The backends receive one plain config (`Rules.core_config`, turned into each
-backend's own Config object); all checking of user-supplied values happens
-here so that every backend raises the same errors.
+The options are declared once, in `YIJINGPAI_OPTIONS` (pyyijing/options.py
+says what an entry holds); the `Rules` class, the CLI flags and the service's
+proto conversion all come from it. The backends receive one plain config
+(`Rules.core_config`, turned into each backend's own Config object); all
+checking of user-supplied values happens here so that every backend raises
+the same errors.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass, field
 from typing import Any
+
+from .options import Option, RuleSet
 
 # docs/yijing.md §5: canonical order and the bit each condition has in the
 # native win mask. A new win condition is added here and in each backend's
@@ -33,55 +36,90 @@ SELF_DRAW_PAYMENTS: tuple[str, ...] = ("each", "split")
 NEXT_DEALER_RULES: tuple[str, ...] = ("dice", "winner", "rotate")
 
 
-def _choice(option: str, value: Any, allowed: tuple[Any, ...]) -> Any:
-    # Exact types: players=True or players=4.0 must not pass as an int option.
-    if type(value) is not type(allowed[0]) or value not in allowed:
-        shown = ", ".join(repr(a) for a in allowed)
-        raise ValueError(f"{option} must be one of {shown}; got {value!r}")
-    return value
+YIJINGPAI_OPTIONS: tuple[Option, ...] = (
+    Option(
+        "variant",
+        str,
+        VARIANTS,
+        "standard",
+        "game variant: standard plays 2 lines at a time, simple 3 (a 9-tile deal)",
+        "variant",
+        proto_enum="VARIANT",
+    ),
+    Option("players", int, PLAYERS, 4, "number of seats", "players"),
+    Option(
+        "deck",
+        int,
+        DECKS,
+        144,
+        "tiles in the set: 144 (70 yang, 70 yin, 4 taiji) or 162 (79, 79, 4)",
+        "deck",
+        proto_enum="DECK",
+    ),
+    Option(
+        "taiji",
+        str,
+        TAIJI_RULES,
+        "wild",
+        "the 4 taiji tiles: wild (declared yang or yin when played) or none (left out)",
+        "taiji",
+        proto_enum="TAIJI_RULE",
+    ),
+    Option(
+        "taiji_in_pong",
+        bool,
+        (True, False),
+        True,
+        "may a taiji stand in (declared to match) for a tile of a pong 碰",
+        "taiji_in_pong",
+    ),
+    Option(
+        "win_conditions",
+        str,
+        WIN_CONDITIONS,
+        BASIC_WIN_CONDITIONS,
+        "the win conditions in force, comma separated (docs/yijing.md §5)",
+        "win_conditions",
+        proto_enum="WIN_CONDITION",
+        multiple=True,
+        element="condition",
+    ),
+    Option(
+        "self_draw_payment",
+        str,
+        SELF_DRAW_PAYMENTS,
+        "each",
+        "self-draw: every other seat pays the points (each) or they divide them (split)",
+        "self_draw_payment",
+        proto_enum="SELF_DRAW_PAYMENT",
+    ),
+    Option(
+        "next_dealer",
+        str,
+        NEXT_DEALER_RULES,
+        "dice",
+        "who deals the next hand of a match: the dice, the winner (the dealer again after a draw) "
+        "or the next seat (rotate)",
+        "next_dealer",
+        proto_enum="NEXT_DEALER",
+    ),
+)
+"""The options of Yi Jing Pai, in the order of `Rules` (docs/yijing.md, Options)."""
+
+OPTIONS_BY_NAME: dict[str, Option] = {o.name: o for o in YIJINGPAI_OPTIONS}
 
 
-def _win_conditions(value: Any) -> tuple[str, ...]:
-    if isinstance(value, str) or not isinstance(value, Iterable):
-        raise ValueError(
-            "win_conditions must be a list or tuple of condition names from "
-            f"{', '.join(WIN_CONDITIONS)}; got {value!r}"
-        )
-    names = list(value)
-    unknown = [n for n in names if not isinstance(n, str) or n not in WIN_CONDITION_BITS]
-    if unknown:
-        raise ValueError(
-            f"win_conditions: unknown condition {unknown[0]!r}; "
-            f"allowed: {', '.join(WIN_CONDITIONS)}"
-        )
-    if not names:
-        raise ValueError("win_conditions must name at least one condition")
-    chosen = set(names)
-    return tuple(n for n in WIN_CONDITIONS if n in chosen)
+class Rules(RuleSet):
+    """The rule options of Yi Jing Pai (docs/yijing.md, "Options and defaults").
 
+    ``Rules(variant=..., players=..., deck=..., taiji=..., taiji_in_pong=...,
+    win_conditions=..., self_draw_payment=..., next_dealer=...)``: every option
+    is keyword-only and optional; see `YIJINGPAI_OPTIONS` for the allowed values
+    and defaults.
+    """
 
-@dataclass(frozen=True)
-class Rules:
-    """The rule options of Yi Jing Pai (docs/yijing.md, "Options and defaults")."""
-
-    variant: str = "standard"
-    players: int = 4
-    deck: int = 144
-    taiji: str = "wild"
-    taiji_in_pong: bool = True
-    win_conditions: tuple[str, ...] = field(default=BASIC_WIN_CONDITIONS)
-    self_draw_payment: str = "each"
-    next_dealer: str = "dice"
-
-    def __post_init__(self) -> None:
-        _choice("variant", self.variant, VARIANTS)
-        _choice("players", self.players, PLAYERS)
-        _choice("deck", self.deck, DECKS)
-        _choice("taiji", self.taiji, TAIJI_RULES)
-        _choice("taiji_in_pong", self.taiji_in_pong, (True, False))
-        object.__setattr__(self, "win_conditions", _win_conditions(self.win_conditions))
-        _choice("self_draw_payment", self.self_draw_payment, SELF_DRAW_PAYMENTS)
-        _choice("next_dealer", self.next_dealer, NEXT_DEALER_RULES)
+    OPTIONS = YIJINGPAI_OPTIONS
+    __slots__ = ()
 
     # -- derived facts ---------------------------------------------------------
     @property
@@ -130,32 +168,3 @@ class Rules:
             "deck": self.deck,
             "taiji": self.taiji,
         }
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-serialisable form (used in records)."""
-        return {
-            "variant": self.variant,
-            "players": self.players,
-            "deck": self.deck,
-            "taiji": self.taiji,
-            "taiji_in_pong": self.taiji_in_pong,
-            "win_conditions": list(self.win_conditions),
-            "self_draw_payment": self.self_draw_payment,
-            "next_dealer": self.next_dealer,
-        }
-
-    @classmethod
-    def from_dict(cls, data: Any) -> Rules:
-        """Inverse of `to_dict`; unknown keys raise ValueError naming them."""
-        if not isinstance(data, dict):
-            raise ValueError(f"rules must be a dict of options; got {type(data).__name__}")
-        known = set(cls.__dataclass_fields__)
-        extra = sorted(set(data) - known)
-        if extra:
-            raise ValueError(
-                f"unknown rule option {extra[0]!r}; options: {', '.join(sorted(known))}"
-            )
-        kwargs = dict(data)
-        if "win_conditions" in kwargs and isinstance(kwargs["win_conditions"], list):
-            kwargs["win_conditions"] = tuple(kwargs["win_conditions"])
-        return cls(**kwargs)

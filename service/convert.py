@@ -15,31 +15,17 @@ from pyyijing.game import check_wall
 
 from ._proto import load
 from .errors import InvalidArgumentError
+from .options_proto import enum_numbers, options_from_proto
 
 pb2, pb2_grpc = load()
 
 MAX_WALL_CHARS = 1024
 MAX_MOVE_CHARS = 256  # the grammar allows 64; longer strings are still answered "malformed"
 
-_VARIANTS = {pb2.VARIANT_STANDARD: "standard", pb2.VARIANT_SIMPLE: "simple"}
-_DECKS = {pb2.DECK_144: 144, pb2.DECK_162: 162}
-_TAIJI = {pb2.TAIJI_RULE_WILD: "wild", pb2.TAIJI_RULE_NONE: "none"}
-_PAYMENTS = {pb2.SELF_DRAW_PAYMENT_EACH: "each", pb2.SELF_DRAW_PAYMENT_SPLIT: "split"}
-_DEALERS = {
-    pb2.NEXT_DEALER_DICE: "dice",
-    pb2.NEXT_DEALER_WINNER: "winner",
-    pb2.NEXT_DEALER_ROTATE: "rotate",
-}
-WIN_CONDITION_TO_NAME = {
-    pb2.WIN_CONDITION_TWO_TARGETS: "two_targets",
-    pb2.WIN_CONDITION_THREE_OF_A_KIND: "three_of_a_kind",
-    pb2.WIN_CONDITION_TARGET_AND_EIGHT_TRIGRAMS: "target_and_eight_trigrams",
-    pb2.WIN_CONDITION_EIGHT_TRIGRAMS_AND_PAIR: "eight_trigrams_and_pair",
-    pb2.WIN_CONDITION_EIGHT_TRIGRAMS_AND_QIAN: "eight_trigrams_and_qian",
-    pb2.WIN_CONDITION_EIGHT_TRIGRAMS_AND_KUN: "eight_trigrams_and_kun",
-}
+# The win-condition enum (results name the conditions met), from the option table.
+_WIN_OPTION = next(o for o in yj.Rules.OPTIONS if o.name == "win_conditions")
+WIN_CONDITION_TO_NAME: dict[int, str] = enum_numbers(pb2, _WIN_OPTION)
 WIN_CONDITION_FROM_NAME = {v: k for k, v in WIN_CONDITION_TO_NAME.items()}
-assert set(WIN_CONDITION_FROM_NAME) == set(yj.WIN_CONDITIONS), "proto enum out of date"
 
 PHASES = {
     "target": pb2.PHASE_TARGET,
@@ -54,62 +40,10 @@ RESULT_KINDS = {
 }
 
 
-def _enum(field: str, value: int, table: dict[int, Any], default: Any) -> Any:
-    if value == 0:
-        return default
-    if value not in table:
-        raise InvalidArgumentError.one(field, f"unknown enum value {value}")
-    return table[value]
-
-
 def rules_from_proto(msg: Any, field: str = "rules") -> yj.Rules:
-    """`yj.Rules` for a `Rules` message; zero fields mean defaults."""
-    bad: list[tuple[str, str]] = []
-    kwargs: dict[str, Any] = {}
-    for name, value, table, default in (
-        ("variant", msg.variant, _VARIANTS, "standard"),
-        ("deck", msg.deck, _DECKS, 144),
-        ("taiji", msg.taiji, _TAIJI, "wild"),
-        ("self_draw_payment", msg.self_draw_payment, _PAYMENTS, "each"),
-        ("next_dealer", msg.next_dealer, _DEALERS, "dice"),
-    ):
-        try:
-            kwargs[name] = _enum(f"{field}.{name}", value, table, default)
-        except InvalidArgumentError as exc:
-            bad.extend(exc.violations)
-    players = msg.players or 4
-    if players not in (2, 3, 4):
-        bad.append((f"{field}.players", f"players must be 2, 3 or 4 (0 for 4); got {players}"))
-    kwargs["players"] = players
-    kwargs["taiji_in_pong"] = msg.taiji_in_pong if msg.HasField("taiji_in_pong") else True
-    conditions: list[str] = []
-    for i, c in enumerate(msg.win_conditions):
-        if c not in WIN_CONDITION_TO_NAME:
-            bad.append((f"{field}.win_conditions[{i}]", f"unknown win condition {c}"))
-        else:
-            conditions.append(WIN_CONDITION_TO_NAME[c])
-    if conditions:
-        kwargs["win_conditions"] = tuple(conditions)
-    if bad:
-        raise InvalidArgumentError(bad)
-    try:
-        return yj.Rules(**kwargs)
-    except (TypeError, ValueError) as exc:  # pragma: no cover - checked above
-        raise InvalidArgumentError.one(field, str(exc)) from exc
-
-
-def rules_to_proto(rules: yj.Rules) -> Any:
-    inv = {v: k for k, v in _VARIANTS.items()}
-    return pb2.Rules(
-        variant=inv[rules.variant],
-        players=rules.players,
-        deck={v: k for k, v in _DECKS.items()}[rules.deck],
-        taiji={v: k for k, v in _TAIJI.items()}[rules.taiji],
-        taiji_in_pong=rules.taiji_in_pong,
-        win_conditions=[WIN_CONDITION_FROM_NAME[n] for n in rules.win_conditions],
-        self_draw_payment={v: k for k, v in _PAYMENTS.items()}[rules.self_draw_payment],
-        next_dealer={v: k for k, v in _DEALERS.items()}[rules.next_dealer],
-    )
+    """`yj.Rules` for a `Rules` message; zero fields mean defaults (service/options_proto.py)."""
+    rules: yj.Rules = options_from_proto(pb2, yj.Rules, msg, field)
+    return rules
 
 
 @dataclass(frozen=True)

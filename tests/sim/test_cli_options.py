@@ -1,8 +1,7 @@
-"""The rule option table (pyyijing/options.py) equals `Rules`, and drives `yijing simulate`."""
+"""The rule option table (pyyijing/rules.py) makes `Rules`, and drives `yijing simulate`."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import re
 from pathlib import Path
@@ -12,19 +11,24 @@ import pytest
 import pyyijing as yj
 from pyyijing import rules as rules_module
 from pyyijing.cli import main
-from pyyijing.options import OPTIONS_BY_NAME, YIJINGPAI_OPTIONS, Option
+from pyyijing.options import Option
+from pyyijing.rules import OPTIONS_BY_NAME, YIJINGPAI_OPTIONS
 
 ROOT = Path(__file__).resolve().parents[2]
 PROTO = ROOT / "proto" / "yijing" / "v1" / "rule_engine.proto"
 
 
-def test_one_option_per_rules_field_in_field_order() -> None:
-    fields = dataclasses.fields(yj.Rules)
-    assert [o.name for o in YIJINGPAI_OPTIONS] == [f.name for f in fields]
-    assert set(OPTIONS_BY_NAME) == {f.name for f in fields}
-    for opt, f in zip(YIJINGPAI_OPTIONS, fields, strict=True):
-        declared = f"tuple[{opt.type.__name__}, ...]" if opt.multiple else opt.type.__name__
-        assert f.type == declared, opt.name  # annotations are strings (from __future__)
+def test_rules_is_made_from_the_table_in_table_order() -> None:
+    assert yj.Rules.OPTIONS is YIJINGPAI_OPTIONS
+    assert list(yj.Rules().options()) == [o.name for o in YIJINGPAI_OPTIONS]
+    assert list(yj.Rules().to_dict()) == list(OPTIONS_BY_NAME)
+    for opt in YIJINGPAI_OPTIONS:
+        value = getattr(yj.Rules(), opt.name)
+        if opt.multiple:
+            assert isinstance(value, tuple)
+            assert all(type(v) is opt.type for v in value), opt.name
+        else:
+            assert type(value) is opt.type, opt.name
 
 
 def test_defaults_are_the_rules_defaults_exactly() -> None:
