@@ -468,7 +468,7 @@ class _Runner:
         if rule == "dice":
             return None
         if rule == "rotate":
-            return (game.dealer + 1) % self.rules.players
+            return (game.dealer + 1) % int(self.rules.players)
         return game.dealer if result.winner is None else result.winner
 
     def run(self, start: int, count: int) -> dict[str, np.ndarray]:
