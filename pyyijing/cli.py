@@ -386,14 +386,26 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _game_number(record: Any) -> int | None:
+    """A sampled record's game number: "index" (a file of an earlier release: an int "game")."""
+    if not isinstance(record, dict):
+        return None
+    for key in ("index", "game"):
+        value = record.get(key)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+    return None
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     import pyyijing as yj
 
     records = _load_records(args.file)
-    chosen = [r for r in records if isinstance(r, dict) and r.get("game") == args.game]
+    numbers = [_game_number(r) for r in records]
+    chosen = [r for r, n in zip(records, numbers, strict=True) if n == args.game]
     if not chosen:
-        if any(isinstance(r, dict) and "game" in r for r in records):
-            games = sorted(r["game"] for r in records if isinstance(r, dict) and "game" in r)
+        if any(n is not None for n in numbers):
+            games = sorted(n for n in numbers if n is not None)
             shown = ", ".join(map(str, games[:10])) + (" ..." if len(games) > 10 else "")
             raise UsageError(f"no game {args.game} in {args.file}; games: {shown}")
         if args.game >= len(records):
@@ -416,7 +428,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
     out = sys.stdout
     pols = rec.get("seat_policies")
     out.write(
-        f"game {rec.get('game', args.game)}: {rules.variant} {rules.players}p, "
+        f"game {_game_number(rec) if _game_number(rec) is not None else args.game}: "
+        f"{rules.variant} {rules.players}p, "
         f"seed {rec.get('seed')}, dealer {game.dealer}"
         + (f", seats {', '.join(pols)}" if pols else "")
         + "\n"

@@ -17,7 +17,9 @@ from .rules import Rules
 from .shuffle import check_seed
 
 RECORD_FORMAT = "pyyijing.record"
-# docs/yijing.md §9: bump when the behaviour of the rules changes.
+# The game a record is of ("game" field); records written before it existed are this game's.
+GAME_NAME = "yijingpai"
+# docs/yijing.md §9: bump when the behaviour of the rules changes (per game: mahjong has its own).
 RULES_VERSION = 1
 
 
@@ -236,6 +238,7 @@ class Game:
         r = self._core.result()
         return {
             "format": RECORD_FORMAT,
+            "game": GAME_NAME,
             "rules_version": RULES_VERSION,
             "engine_version": __version__,
             "rules": self.rules.to_dict(),

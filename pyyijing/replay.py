@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from .errors import RecordError
-from .game import RECORD_FORMAT, Game
+from .game import GAME_NAME, RECORD_FORMAT, Game
 from .rules import Rules
 from .shuffle import check_seed
 
@@ -34,6 +34,14 @@ def replay(record: dict[str, Any], *, backend: str | None = None) -> Game:
         raise RecordError("bad_record", f"a record is a dict; got {type(record).__name__}")
     if record.get("format") != RECORD_FORMAT:
         raise RecordError("bad_record", f"format must be {RECORD_FORMAT!r}")
+    game_name = record.get("game", GAME_NAME)  # records before the field are Yi Jing Pai's
+    if isinstance(game_name, int) and not isinstance(game_name, bool):
+        game_name = GAME_NAME  # a sampled record of an earlier release: "game" was its number
+    if game_name != GAME_NAME:
+        raise RecordError(
+            "bad_record",
+            f"this is a record of game {game_name!r}; yj.replay replays {GAME_NAME!r} records",
+        )
     try:
         rules = Rules.from_dict(_field(record, "rules"))
     except (TypeError, ValueError) as exc:

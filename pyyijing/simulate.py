@@ -563,7 +563,7 @@ class _Runner:
     def record(self, index: int) -> dict[str, Any]:
         game = self.play(index, self.dealer_of(index))
         rec = game.record()
-        rec["game"] = index
+        rec["index"] = index  # the game number in the run ("game" names the game)
         rec["sim_seed"] = self.seed
         _wseed, rotation, hand = self._where(index)
         if self.h:

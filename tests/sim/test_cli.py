@@ -54,7 +54,7 @@ def test_simulate_table_json_records_and_replay(
     assert summary["games"] == 3000
     assert summary["seed"] == 1
     lines = rec.read_text().splitlines()
-    assert [json.loads(x)["game"] for x in lines] == [0, 1000, 2000]
+    assert [json.loads(x)["index"] for x in lines] == [0, 1000, 2000]
     code, out, err = run(capsys, "replay", str(rec), "--game", "1000")
     assert code == 0, err
     assert "target" in out
@@ -221,7 +221,7 @@ def test_readme_replay_example_matches_the_simulate_command(
     assert code == 0, err
     assert out.startswith(f"game {game}:")
     lines = Path("records.jsonl").read_text(encoding="utf-8").splitlines()
-    assert json.loads(lines[sed_line - 1])["game"] == game
+    assert json.loads(lines[sed_line - 1])["index"] == game
     Path("game.json").write_text(lines[sed_line - 1] + "\n", encoding="utf-8")
     code, out, _ = run(capsys, "validate", "--record", "game.json")
     assert code == 0

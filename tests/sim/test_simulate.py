@@ -94,12 +94,12 @@ def test_arrays_shapes_and_meaning() -> None:
 
 def test_records_replay_to_the_arrays() -> None:
     res = yj.simulate(200, seed=4, policies=MIXED, record_every=50)
-    assert [r["game"] for r in res.records] == [0, 50, 100, 150]
+    assert [r["index"] for r in res.records] == [0, 50, 100, 150]
     assert res.arrays is not None
     for rec in res.records:
         json.dumps(rec)
         game = yj.replay(rec)
-        i = rec["game"]
+        i = rec["index"]
         assert len(game.moves) == res.arrays["plies"][i]
         assert game.result is not None
         assert list(game.result.payments) == res.arrays["payments"][i].tolist()
@@ -252,7 +252,7 @@ def test_matches(next_dealer: str) -> None:
     recs = yj.simulate(10, rules, record_every=1, **kw).records
     match = yj.Match(rules, seed=game_seed(3, 1))
     for rec in recs[5:]:
-        assert (rec["match"], rec["hand"]) == (1, rec["game"] - 5)
+        assert (rec["match"], rec["hand"]) == (1, rec["index"] - 5)
         g = match.new_hand()
         assert g.dealer == rec["dealer"]
         for move in rec["moves"]:
