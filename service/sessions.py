@@ -41,6 +41,7 @@ from .observability import Metrics
 from .store import GameNotActiveError, Store
 
 LOG = logging.getLogger("yijing.service")
+GAME_NAME = "yijingpai"  # the game of the sessions (the record's "game")
 GAME_ID_RE = re.compile(r"^[0-9a-f]{32}$")
 MOVE_SEAT_RE = re.compile(r"^s(0|[1-9][0-9]{0,5}):")
 MAX_TOKEN_CHARS = 256
@@ -155,6 +156,7 @@ class SessionManager:
                 deal.wall,
                 deal.dealer,
                 hashes,
+                GAME_NAME,
             )
         except BaseException:
             self._active -= 1
@@ -185,6 +187,8 @@ class SessionManager:
             raise NotFoundError(f"no game {game_id!r}")
         if stored.expired:
             raise NotFoundError(self._expired_text(game_id))
+        if stored.game != GAME_NAME:  # a newer server's game: this one cannot replay it
+            raise NotFoundError(f"game {game_id!r} is a {stored.game!r} game, unknown here")
         rules = yj.Rules.from_dict(stored.rules)
         game = DealSpec(seed=stored.seed, wall=stored.wall, dealer=stored.dealer).new_game(rules)
         for move in stored.moves:

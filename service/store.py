@@ -1,7 +1,8 @@
 """Sessions on disk: an append-only move log in SQLite (WAL).
 
-Tables (schema version 2, ``PRAGMA user_version``):
-  games(game_id, created_at, rules JSON, seed TEXT|NULL, wall TEXT|NULL, dealer INT|NULL)
+Tables (schema version 3, ``PRAGMA user_version``):
+  games(game_id, created_at, rules JSON, seed TEXT|NULL, wall TEXT|NULL, dealer INT|NULL,
+        game)                                   -- which game: "yijingpai" (mahjong to come)
   seats(game_id, seat, token_sha256)            -- tokens are stored hashed only
   moves(game_id, idx, move, created_at)         -- append-only; PRIMARY KEY (game_id, idx)
   finished(game_id, finished_at)                -- appended once when the hand ends
@@ -17,9 +18,11 @@ The file holds every game's seed or wall, which reveals every hand: it is
 created with mode 0600 (its -wal and -shm files follow the database's mode),
 and an existing file readable by others is tightened to 0600 on open.
 
-A database of schema version 0 (the first release: no ``active``/``expired``)
-is migrated on open: every game not finished becomes active, last active at
-its latest move.
+Older databases are migrated on open, in one transaction: version 0 (the
+first release: no ``active``/``expired``) gets them, every game not finished
+becoming active, last active at its latest move; versions 0 and 2 (before
+more than one game) get the ``game`` column, every existing game a Yi Jing
+Pai game.
 """
 
 from __future__ import annotations
@@ -36,7 +39,8 @@ from pathlib import Path
 from typing import Any
 
 LOG = logging.getLogger("yijing.service")
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
+DEFAULT_GAME = "yijingpai"  # the game of every session written before the column
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -45,7 +49,8 @@ CREATE TABLE IF NOT EXISTS games (
     rules      TEXT NOT NULL,
     seed       TEXT,
     wall       TEXT,
-    dealer     INTEGER
+    dealer     INTEGER,
+    game       TEXT NOT NULL DEFAULT 'yijingpai'
 );
 CREATE TABLE IF NOT EXISTS seats (
     game_id      TEXT NOT NULL REFERENCES games(game_id),
@@ -86,6 +91,11 @@ WHERE g.game_id NOT IN (SELECT game_id FROM finished)
 """
 
 
+def _has_table(db: sqlite3.Connection, name: str) -> bool:
+    row = db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (name,))
+    return row.fetchone() is not None
+
+
 class GameNotActiveError(Exception):
     """A move for a game that is over or expired (the log takes no more moves)."""
 
@@ -100,6 +110,7 @@ class StoredGame:
     token_hashes: list[bytes]
     moves: list[str]
     expired: bool = False
+    game: str = DEFAULT_GAME
 
 
 def _private_file(path: str) -> None:
@@ -151,11 +162,14 @@ class Store:
             return
         db.execute("BEGIN IMMEDIATE")
         try:
+            had_games = _has_table(db, "games")
             for statement in SCHEMA.split(";"):
                 if statement.strip():
                     db.execute(statement)
             if version == 0:
                 db.execute(_MIGRATE_FROM_0)
+            if had_games and version < 3:  # CREATE IF NOT EXISTS kept the old games table
+                db.execute("ALTER TABLE games ADD COLUMN game TEXT NOT NULL DEFAULT 'yijingpai'")
             db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
             db.execute("COMMIT")
         except BaseException:
@@ -176,6 +190,7 @@ class Store:
         wall: str | None,
         dealer: int | None,
         token_hashes: list[bytes],
+        game: str = DEFAULT_GAME,
     ) -> None:
         with self._lock:
             db = self._db
@@ -183,8 +198,8 @@ class Store:
             try:
                 now = time.time()
                 db.execute(
-                    "INSERT INTO games (game_id, created_at, rules, seed, wall, dealer)"
-                    " VALUES (?, ?, ?, ?, ?, ?)",
+                    "INSERT INTO games (game_id, created_at, rules, seed, wall, dealer, game)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?)",
                     (
                         game_id,
                         now,
@@ -192,6 +207,7 @@ class Store:
                         None if seed is None else str(seed),
                         wall,
                         dealer,
+                        game,
                     ),
                 )
                 db.executemany(
@@ -264,7 +280,7 @@ class Store:
     def load_game(self, game_id: str) -> StoredGame | None:
         with self._lock:
             row = self._db.execute(
-                "SELECT rules, seed, wall, dealer FROM games WHERE game_id = ?", (game_id,)
+                "SELECT rules, seed, wall, dealer, game FROM games WHERE game_id = ?", (game_id,)
             ).fetchone()
             if row is None:
                 return None
@@ -278,7 +294,7 @@ class Store:
                 self._db.execute("SELECT 1 FROM expired WHERE game_id = ?", (game_id,)).fetchone()
                 is not None
             )
-        rules, seed, wall, dealer = row
+        rules, seed, wall, dealer, game = row
         return StoredGame(
             game_id=game_id,
             rules=json.loads(rules),
@@ -288,6 +304,7 @@ class Store:
             token_hashes=[bytes(s[0]) for s in seats],
             moves=[m[0] for m in moves],
             expired=expired,
+            game=game,
         )
 
     def count_active(self) -> int:

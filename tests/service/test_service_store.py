@@ -13,6 +13,8 @@ import stat
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 import pyyijing as yj
 from service.store import SCHEMA_VERSION, Store
 
@@ -49,6 +51,8 @@ def test_a_first_release_database_is_migrated(make_server: Any, tmp_path: Path, 
         assert con.execute("PRAGMA user_version").fetchone() == (0,)
     srv = make_server(db=str(db))
     with sqlite3.connect(db) as con:
+        assert {g for (g,) in con.execute("SELECT game FROM games")} == {"yijingpai"}
+    with sqlite3.connect(db) as con:
         assert con.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,)
     assert srv.service.sessions.active == 2  # the finished game is not active
     for game_id, info in games.items():
@@ -74,3 +78,34 @@ def test_a_first_release_database_is_migrated(make_server: Any, tmp_path: Path, 
             )
             assert resp.verdict.ok
     assert _mode(db) == 0o600
+
+
+def test_a_schema_2_database_gets_the_game_column(make_server: Any, tmp_path: Path, h: Any) -> None:
+    """sessions_v2.sqlite3 was written at schema 2 (before sessions named their game)."""
+    db = tmp_path / "v2.sqlite3"
+    shutil.copy(DATA / "sessions_v2.sqlite3", db)
+    games = json.loads((DATA / "sessions_v2.json").read_text(encoding="utf-8"))
+    with sqlite3.connect(db) as con:
+        assert con.execute("PRAGMA user_version").fetchone() == (2,)
+    srv = make_server(db=str(db))
+    with sqlite3.connect(db) as con:
+        assert con.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,)
+        rows = con.execute("SELECT game_id, game FROM games").fetchall()
+    assert {g for _, g in rows} == {"yijingpai"}
+    assert {i for i, _ in rows} == set(games)
+    for game_id, info in games.items():
+        token = info["tokens"]["0"]
+        got = srv.stub.GetView(h.pb2.GetViewRequest(game_id=game_id, token=token))
+        assert got.view.next_index == len(info["moves"])
+    new = srv.stub.CreateGame(h.pb2.CreateGameRequest())
+    with sqlite3.connect(db) as con:
+        (game,) = con.execute("SELECT game FROM games WHERE game_id = ?", (new.game_id,)).fetchone()
+    assert game == "yijingpai"
+
+
+def test_a_newer_schema_is_refused(tmp_path: Path) -> None:
+    db = tmp_path / "new.sqlite3"
+    with sqlite3.connect(db) as con:
+        con.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    with pytest.raises(RuntimeError, match="newer than this server's"):
+        Store(db)
