@@ -79,9 +79,10 @@ def replay(record: dict[str, Any], *, backend: str | None = None) -> Game:
     # Every move is checked, in order, in one backend call (the first non-string
     # only counts if every move before it was legal).
     strings = next((i for i, m in enumerate(moves) if not isinstance(m, str)), len(moves))
-    index, code, message = game._apply_all(moves[:strings])
-    if index >= 0:
-        raise RecordError(code, f"{moves[index]}: {message}", index)
+    bad = game.apply_all(moves[:strings])
+    if bad is not None:
+        index, verdict = bad
+        raise RecordError(verdict.code, f"{moves[index]}: {verdict.message}", index)
     if strings < len(moves):
         raise RecordError("malformed", f"move {moves[strings]!r} is not a string", strings)
 

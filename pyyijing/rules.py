@@ -152,6 +152,12 @@ class Rules(RuleSet):
             mask |= WIN_CONDITION_BITS[name]
         return mask
 
+    def check_wall(self, wall: object) -> str:
+        """`wall` if it holds exactly this deck's tiles (docs/yijing.md §2), else ValueError."""
+        from .game import check_wall
+
+        return check_wall(self, wall)
+
     def core_config(self) -> dict[str, Any]:
         """What the engine of every backend is configured with (its Config fields).
 

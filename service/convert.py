@@ -11,7 +11,6 @@ from dataclasses import dataclass
 from typing import Any
 
 import pyyijing as yj
-from pyyijing.game import check_wall
 
 from ._proto import load
 from .errors import InvalidArgumentError
@@ -75,7 +74,7 @@ def deal_from_proto(msg: Any, rules: yj.Rules, field: str = "deal") -> DealSpec:
         )
     else:
         try:
-            check_wall(rules, tiles)
+            rules.check_wall(tiles)
         except ValueError as exc:
             bad.append((f"{field}.wall.tiles", str(exc)))
     if msg.wall.dealer >= rules.players:
@@ -98,8 +97,10 @@ def check_moves_length(moves: Any, field: str, max_moves: int) -> None:
 def replay_moves(game: yj.Game, moves: Any, field: str) -> yj.Game:
     """Apply `moves` to `game`; the first one that is not legal is INVALID_ARGUMENT."""
     moves = list(moves)
-    bad, code, message = game._apply_all(moves)  # one backend call for the whole history
-    if bad >= 0:
+    failed = game.apply_all(moves)  # one backend call for the whole history
+    if failed is not None:
+        bad, verdict = failed
+        code, message = verdict.code, verdict.message
         move = moves[bad]
         # an overlong move is malformed to the engine, so it is the first bad one
         if len(move) > MAX_MOVE_CHARS:

@@ -17,7 +17,6 @@ from grpc_reflection.v1alpha import reflection
 from prometheus_client import start_http_server
 
 import pyyijing as yj
-from pyyijing.game import RULES_VERSION
 
 from .config import Config
 from .convert import pb2
@@ -73,7 +72,7 @@ class Service:
     def __init__(self, config: Config) -> None:
         self.config = config
         self.metrics = Metrics(
-            version=yj.__version__, backend=yj.backend(), rules_version=RULES_VERSION
+            version=yj.__version__, backend=yj.backend(), rules_version=yj.RULES_VERSION
         )
         self.store = Store(config.db)
         self.sessions = SessionManager(

@@ -158,7 +158,7 @@ class RuleEngineServicer(_ServicerBase):  # type: ignore[misc]  # untyped genera
         game = deal.new_game(rules)
         resp = pb2.ValidateGameResponse(ok=True)
         # every move checked and, when legal, applied: one backend call
-        verdicts = game._apply_each(list(request.moves))
+        verdicts = game.apply_each(list(request.moves))
         self._count_verdicts([(v.code, v.message) for v in verdicts])
         add = resp.verdicts.add
         for i, v in enumerate(verdicts):

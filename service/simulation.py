@@ -21,7 +21,6 @@ from dataclasses import dataclass
 from typing import Any
 
 import pyyijing as yj
-from pyyijing.simulate import BOTS
 
 from . import convert
 from .errors import InvalidArgumentError
@@ -82,10 +81,10 @@ def args_from_proto(msg: Any, max_games: int, backend: str) -> SimulateArgs:
         bad.append(("games", f"{games} games; at most {max_games} in one Simulate call"))
     names = list(msg.policies)
     for i, name in enumerate(names):
-        if name not in BOTS:
+        if name not in yj.BOTS:
             shown = name if len(name) <= MAX_POLICY_CHARS else name[:MAX_POLICY_CHARS] + "..."
             bad.append(
-                (f"policies[{i}]", f"unknown policy {shown!r}; built-in bots: {', '.join(BOTS)}")
+                (f"policies[{i}]", f"unknown policy {shown!r}; built-in bots: {', '.join(yj.BOTS)}")
             )
     if rules is not None and len(names) not in (0, 1, rules.players):
         bad.append(
