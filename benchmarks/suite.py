@@ -143,7 +143,10 @@ def bench_hexagrams(st: Settings) -> list[Figure]:
         return done
 
     sides.append(Side("public API", api, start=per_batch))
-    mods = {"python": "pyyijing.fallback.hexagram_bits", "cython": "pyyijing._cy.hexagram_bits"}
+    mods = {
+        "python": "pyyijing.fallback.yijingpai.hexagram_bits",
+        "cython": "pyyijing._cy.yijingpai.hexagram_bits",
+    }
     for b in ("cython", "python"):
         if b not in st.backends:
             continue
@@ -506,12 +509,12 @@ def bench_yardstick(st: Settings, build_dir: str) -> list[Figure]:
     exe, why = build_yardstick(build_dir)
     if exe is None:
         return [Figure("yardstick.skipped", "yardstick (not built)", "", [], "yardstick", why)]
-    from pyyijing import _native  # type: ignore[attr-defined]
+    from pyyijing._native import yijingpai as native
 
     stats: dict[str, Any] = {}
 
     def engine(n: int) -> int:
-        out = _native.sim_batch(2, 4, True, 3, False, 144, "wild", ["random"] * 4, True, 3, 0, n, 1)
+        out = native.sim_batch(2, 4, True, 3, False, 144, "wild", ["random"] * 4, True, 3, 0, n, 1)
         stats["engine_mean_plies"] = float(out["plies"].mean())
         stats["engine_draw_rate"] = float((out["kind"] == 2).mean())
         return n
@@ -546,7 +549,7 @@ def bench_yardstick(st: Settings, build_dir: str) -> list[Figure]:
             "games/s",
             sides[1].rates,
             "yardstick",
-            "pyyijing._native.sim_batch: one call per sample, GIL released",
+            "pyyijing._native.yijingpai.sim_batch: one call per sample, GIL released",
             cpu_samples=sides[1].cpu_rates,
         ),
         Figure(

@@ -3,11 +3,11 @@
 ``PYYIJING_BACKEND`` forces one backend; an unavailable forced backend raises
 ImportError. Without it the first that imports of native, cython, python is
 used, with exactly one RuntimeWarning when that is not the native backend.
+Where each backend's code lives is `pyyijing._registry`'s.
 """
 
 from __future__ import annotations
 
-import importlib
 import os
 import sys
 import warnings
@@ -15,7 +15,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-BACKENDS: tuple[str, ...] = ("native", "cython", "python")
+from . import _registry
+
+BACKENDS: tuple[str, ...] = _registry.BACKENDS
 ENV_VAR = "PYYIJING_BACKEND"
 
 HexagramRow = tuple[int, str, str, str, str, str, str, str]
@@ -50,26 +52,18 @@ class Backend:
 
 def load(name: str) -> Backend:
     """Import backend `name`; raise ImportError (with the reason) if unavailable."""
-    tables: Any
-    prng: Any
-    if name == "native":
-        tables = prng = importlib.import_module("pyyijing._native")
-    elif name == "cython":
-        tables = importlib.import_module("pyyijing._cy.iching_tables")
-        prng = importlib.import_module("pyyijing._cy.prng")
-    elif name == "python":
-        tables = importlib.import_module("pyyijing.fallback.iching_tables")
-        prng = importlib.import_module("pyyijing.fallback.prng")
-    else:
+    if name not in BACKENDS:
         raise ImportError(
             f"unknown pyyijing backend {name!r}; allowed values: {', '.join(BACKENDS)}"
         )
+    tables = _registry.load("yijingpai", "tables", name)
+    prng = _registry.load(_registry.SHARED, "prng", name)
     return Backend(
         name=name,
         hexagrams=tuple(tuple(r) for r in tables.HEXAGRAMS),
         trigrams=tuple(tuple(r) for r in tables.TRIGRAMS),
         digrams=tuple(tuple(r) for r in tables.DIGRAMS),
-        shuffle_wall=prng.shuffle_wall,
+        shuffle_wall=_registry.load("yijingpai", "wall", name),
         splitmix64=prng.splitmix64,
         xoshiro256ss=prng.Xoshiro256ss,
     )

@@ -1,30 +1,20 @@
-"""The game engine of a backend: its `GameCore` class and its wall shuffle.
+"""The Yi Jing Pai engine of a backend, as the game layer uses it.
 
-`pyyijing._backend` picks the active backend; this module hands out the
-engine of that backend (or of a named one, for `Game(..., backend=...)`, used
-by the parity tests and benchmarks to run backends side by side).
+`pyyijing._backend` picks the active backend and `pyyijing._registry` knows
+where each backend's parts live; this module hands out the engine parts of
+that backend (or of a named one, for `Game(..., backend=...)`, used by the
+parity tests and benchmarks to run backends side by side).
 """
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from . import _backend
+from . import _registry
 
-_ENGINE_MODULES = {
-    "native": "pyyijing._native",
-    "cython": "pyyijing._cy.engine",
-    "python": "pyyijing.fallback.engine",
-}
-# Where each backend's check_positions lives (the native module has it all).
-_POSITION_CHECK_MODULES = {
-    "native": "pyyijing._native",
-    "cython": "pyyijing._cy.position_check",
-    "python": "pyyijing.fallback.position_check",
-}
+GAME = "yijingpai"
 
 
 @dataclass(frozen=True)
@@ -37,17 +27,11 @@ class Engine:
 
 @cache
 def _load(name: str) -> Engine:
-    base = _backend.load(name)
-    try:
-        module = importlib.import_module(_ENGINE_MODULES[name])
-        positions = importlib.import_module(_POSITION_CHECK_MODULES[name])
-    except ImportError as exc:
-        raise ImportError(f"the {name} backend has no game engine: {exc}") from exc
     return Engine(
         name=name,
-        GameCore=module.GameCore,
-        shuffle_wall=base.shuffle_wall,
-        check_positions=positions.check_positions,
+        GameCore=_registry.load(GAME, "engine", name),
+        shuffle_wall=_registry.load(GAME, "wall", name),
+        check_positions=_registry.load(GAME, "positions", name),
     )
 
 
@@ -57,6 +41,6 @@ def engine(name: str | None = None) -> Engine:
         import pyyijing
 
         name = pyyijing.backend()
-    if name not in _ENGINE_MODULES:
-        raise ValueError(f"backend must be one of {', '.join(_ENGINE_MODULES)}; got {name!r}")
+    if name not in _registry.BACKENDS:
+        raise ValueError(f"backend must be one of {', '.join(_registry.BACKENDS)}; got {name!r}")
     return _load(name)

@@ -15,18 +15,18 @@ string (``"123m"`` chow, ``"555p"`` pung, ``"5555p"`` exposed kong) or a pair
 
 Every check on the input happens here, so every backend raises the same
 ValueError messages; the backends (pyyijing._native.mahjong, or
-pyyijing.fallback.mahjong_eval, also Cython-compiled) only compute.
+pyyijing.fallback.mahjong.hand_eval, also Cython-compiled) only compute.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
 import numpy as np
+
+from . import _registry
 
 __all__ = [
     "FORMS",
@@ -56,27 +56,14 @@ _FORM_CODES = {None: 0, "regular": 1, "seven_pairs": 2, "thirteen_orphans": 3}
 _NO_SHANTEN = 99
 SET_KINDS: tuple[str, ...] = ("chow", "pung", "kong", "concealed_kong")
 
-_MODULES = {
-    "native": "pyyijing._native",
-    "cython": "pyyijing._cy.mahjong_eval",
-    "python": "pyyijing.fallback.mahjong_eval",
-}
 
-
-@cache
 def _impl(name: str) -> Any:
-    if name not in _MODULES:
-        raise ValueError(f"backend must be one of {', '.join(_MODULES)}; got {name!r}")
-    module = importlib.import_module(_MODULES[name])
-    return module.mahjong if name == "native" else module
+    """The hand evaluation of backend `name` (pyyijing._registry: "mahjong", "hand_eval")."""
+    return _registry.load("mahjong", "hand_eval", name)
 
 
 def _backend(name: str | None) -> Any:
-    if name is None:
-        import pyyijing
-
-        name = pyyijing.backend()
-    return _impl(name)
+    return _registry.load("mahjong", "hand_eval", name)
 
 
 # --------------------------------------------------------------------- tiles
@@ -459,13 +446,7 @@ RULESETS: tuple[str, ...] = ("common", "shaoyang", "changsha")
 def _patterns_module(backend: str | None) -> Any:
     """The pattern rules: Cython-compiled on the cython backend, else the Python module
     (the native backend has no C++ patterns: they read a handful of readings)."""
-    if backend is None:
-        import pyyijing
-
-        backend = pyyijing.backend()
-    if backend == "cython":
-        return importlib.import_module("pyyijing._cy.mahjong_patterns")
-    return importlib.import_module("pyyijing.fallback.mahjong_patterns")
+    return _registry.load("mahjong", "patterns", backend)
 
 
 def patterns(

@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from . import _backend, _engine
+from . import _backend, _engine, _registry
 from .game import Game
 from .match import hand_seed
 from .rules import WIN_CONDITIONS, Rules
@@ -50,16 +50,8 @@ def game_seed(seed: int, index: int) -> int:
 
 
 def _bots_module(backend: str) -> Any:
-    if backend == "cython":
-        try:
-            from ._cy import bots as cy_bots  # type: ignore[attr-defined]
-
-            return cy_bots
-        except ImportError:  # pragma: no cover - an old build without the compiled bots
-            pass
-    from .fallback import bots
-
-    return bots
+    """The fallback bots of `backend` (the native backend has them in Python only)."""
+    return _registry.load("yijingpai", "bots", backend)
 
 
 def _rng(backend: str, seed: int) -> Any:
@@ -94,10 +86,8 @@ def bot_move(
         raise ValueError(f"seat {seat!r} may not act now (to act: {to_act})")
     rules = game.rules
     if game.backend == "native":
-        from . import _native
-
         return str(
-            _native.bot_move(
+            _registry.load("yijingpai", "sim", "native").bot_move(
                 policy,
                 seat,
                 seed,
@@ -142,8 +132,7 @@ class Bot:
         self.__name__ = f"Bot({policy})"
 
     def __call__(self, view: dict[str, Any], legal: list[str]) -> str:
-        from .fallback import bots
-
+        bots = _bots_module("python")
         rng = _backend.load("python").xoshiro256ss(game_seed(self.seed, self.decisions))
         self.decisions += 1
         return str(
@@ -438,7 +427,7 @@ class _Runner:
         self.h = hands_per_match
         self.native = backend == "native" and all(isinstance(p, str) for p in policies)
         if self.native:
-            self._mod = __import__("pyyijing._native", fromlist=["sim_batch"])
+            self._mod = _registry.load("yijingpai", "sim", "native")
 
     def _spec(self) -> tuple[Any, ...]:
         r = self.rules

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Generate the I Ching tables of both backends from the verified CSV data.
 
-Writes ``pyyijing/fallback/iching_tables.py`` and
+Writes ``pyyijing/fallback/yijingpai/iching_tables.py`` and
 ``core_cpp/src/yijingpai/iching_tables.cpp`` from ``tests/data/iching_*.csv``.
 The generated files are committed; ``tests/test_tables.py`` checks both
 against the CSV so they can never drift. Run from the repository root::
@@ -72,7 +72,7 @@ def main() -> None:
             row2 = (t["name_zh"], t["pinyin"], t["name_en"], t["unicode"], t["lines_bottom_to_top"])
             py.append(f"    {py_tuple(row2)},")
         py.append(")")
-    (ROOT / "pyyijing" / "fallback" / "iching_tables.py").write_text(
+    (ROOT / "pyyijing" / "fallback" / "yijingpai" / "iching_tables.py").write_text(
         "\n".join(py) + "\n", encoding="utf-8"
     )
 

@@ -1,6 +1,6 @@
 """ValidateMoves from the request's bytes: the native fast path.
 
-`pyyijing._native.validate_moves_wire` reads a serialized ValidateMovesRequest,
+`pyyijing._native.yijingpai.validate_moves_wire` reads a serialized ValidateMovesRequest,
 replays every position in C++ and writes the serialized response, so no
 protobuf object is made per item. It only takes plain, valid requests (seed
 deals, known fields, ASCII moves, within the limits, histories that replay);
@@ -31,7 +31,7 @@ def _native_entry() -> Callable[..., Any] | None:
         return None
     from pyyijing import _native
 
-    entry: Callable[..., Any] = _native.validate_moves_wire
+    entry: Callable[..., Any] = _native.yijingpai.validate_moves_wire
     return entry
 
 

@@ -18,7 +18,7 @@ PRINT = (
 # Make the given extension modules fail to import, as if they had not been built.
 BLOCK = "import sys\nfor m in {blocked!r}: sys.modules[m] = None\n"
 BLOCK_NATIVE = ["pyyijing._native"]
-BLOCK_COMPILED = ["pyyijing._native", "pyyijing._cy.prng", "pyyijing._cy.iching_tables"]
+BLOCK_COMPILED = ["pyyijing._native", "pyyijing._cy.prng", "pyyijing._cy.yijingpai.iching_tables"]
 
 
 def run(code: str, tmp_path: Path, backend: str | None = None) -> subprocess.CompletedProcess[str]:

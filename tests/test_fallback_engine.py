@@ -1,5 +1,5 @@
-"""Quick tests of the fallback rule engine (pyyijing.fallback.engine.GameCore),
-imported directly, plus its Cython build (pyyijing._cy.engine) when built.
+"""Quick tests of the fallback rule engine (pyyijing.fallback.yijingpai.engine.GameCore),
+imported directly, plus its Cython build (pyyijing._cy.yijingpai.engine) when built.
 
 The public-API conformance suite lives elsewhere; these pin down a few
 clauses of docs/yijing.md with hand-made deals and play thousands of seeded
@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-MODULES = ("pyyijing.fallback.engine", "pyyijing._cy.engine")
+MODULES = ("pyyijing.fallback.yijingpai.engine", "pyyijing._cy.yijingpai.engine")
 
 
 @pytest.fixture(params=MODULES, scope="module")
@@ -215,7 +215,7 @@ def test_taiji_not_allowed(core: Any) -> None:
 
 
 def test_split_example() -> None:
-    from pyyijing.fallback.placement import place
+    from pyyijing.fallback.yijingpai.placement import place
 
     # rules page §9: pong=1+@split on 0010 gives 10010+
     assert place("0010", "1+", "split") == "10010+"
@@ -224,7 +224,7 @@ def test_split_example() -> None:
 
 
 def test_placements() -> None:
-    from pyyijing.fallback.placement import pong_placements, win_placements
+    from pyyijing.fallback.yijingpai.placement import pong_placements, win_placements
 
     assert pong_placements(0, 0, 2) == ("outer",)
     assert pong_placements(1, 0, 2) == ("outer",)
@@ -239,7 +239,7 @@ def test_placements() -> None:
 
 
 def test_conditions_table() -> None:
-    from pyyijing.fallback import hexagram_bits as hb
+    from pyyijing.fallback.yijingpai import hexagram_bits as hb
 
     assert [row[1] for row in hb.CONDITIONS] == [1, 2, 4, 8, 16, 32]
     assert hb.king_wen(hb.value_of("110001")) == 41
@@ -347,7 +347,7 @@ def test_dealt_in(core: Any) -> None:
 
 
 def test_split_payment_and_each() -> None:
-    from pyyijing.fallback.engine import GameCore
+    from pyyijing.fallback.yijingpai.engine import GameCore
 
     g = GameCore(2, 4, True, 3, True, standard_wall(random.Random(1)), 0)
     g._finish("self_draw", 1, -1, "11110-", 1)  # 9 half-points over 3 losers
@@ -525,7 +525,7 @@ def run_random_game(core: Any, i: int, exhaustive: bool = False) -> Any:
 
 
 def check_result(g: Any, n: int, res: dict[str, Any]) -> None:
-    from pyyijing.fallback.hexagram_bits import king_wen, value_of
+    from pyyijing.fallback.yijingpai.hexagram_bits import king_wen, value_of
 
     assert list(res) == [
         "kind",

@@ -129,7 +129,7 @@ def test_public_api_validates() -> None:
 
 def test_native_rejects_bad_options_without_crashing() -> None:
     # Defence in depth: the C++ binding itself never crashes on bad options.
-    native = pytest.importorskip("pyyijing._native")
+    native = pytest.importorskip("pyyijing._native.yijingpai")
     with pytest.raises(ValueError, match="deck"):
         native.shuffle_wall(1, 100, "wild")
     with pytest.raises(ValueError, match="taiji"):

@@ -44,9 +44,7 @@ const std::uint8_t* checked_rows(const Rows& rows, std::size_t& n) {
 
 }  // namespace
 
-void bind_mahjong(py::module_& parent) {
-  py::module_ m = parent.def_submodule("mahjong", "Mahjong hand evaluation (C++ core)");
-
+void bind_mahjong(py::module_& m) {
   m.def(
       "shanten", [](const py::sequence& counts, long long form) {
         return mj::shanten(to_counts(counts), to_form(form));

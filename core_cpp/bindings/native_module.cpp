@@ -1,4 +1,6 @@
 // pyyijing._native: thin pybind11 bindings of the C++ core (conversions only).
+// This file makes the module and its submodules and binds the shared PRNG and
+// Yi Jing Pai's tables and wall; the other bindings/*.cpp bind one part each.
 //
 // Argument checking (seed ranges, option names) happens in the pyyijing
 // Python layer so that every backend raises the same errors; this module only
@@ -55,23 +57,23 @@ std::pair<std::string, std::pair<int, int>> shuffle_wall(std::uint64_t seed, lon
 
 }  // namespace
 
+// The parts of pyyijing._native.yijingpai, one file each:
 // core_cpp/bindings/yijingpai_bindings.cpp: the GameCore class.
 void bind_yijingpai(py::module_& m);
-// core_cpp/bindings/mahjong_bindings.cpp: the submodule pyyijing._native.mahjong.
-void bind_mahjong(py::module_& m);
 // core_cpp/bindings/sim_bindings.cpp: bots and batch simulation.
 void bind_sim(py::module_& m);
 // core_cpp/bindings/position_check_bindings.cpp: batch validation of positions.
 void bind_position_check(py::module_& m);
 // core_cpp/bindings/wire_bindings.cpp: the service's ValidateMoves from its bytes.
 void bind_wire(py::module_& m);
+// core_cpp/bindings/mahjong_bindings.cpp: pyyijing._native.mahjong.
+void bind_mahjong(py::module_& m);
 
+// One extension module, one submodule per game (pyyijing._native.<game>, also
+// importable by that name: pybind11 registers submodules in sys.modules); the
+// generator every game shares is at the top level.
 PYBIND11_MODULE(_native, m) {
-  m.doc() = "pyyijing native backend (C++17 core via pybind11)";
-
-  m.attr("HEXAGRAMS") = hexagram_table();
-  m.attr("TRIGRAMS") = gram_table(yp::kTrigrams);
-  m.attr("DIGRAMS") = gram_table(yp::kDigrams);
+  m.doc() = "pyyijing native backend (C++17 core via pybind11): one submodule per game";
 
   m.def(
       "splitmix64",
@@ -91,12 +93,17 @@ PYBIND11_MODULE(_native, m) {
         return std::make_tuple(s[0], s[1], s[2], s[3]);
       });
 
-  m.def("shuffle_wall", &shuffle_wall, py::arg("seed"), py::arg("deck"), py::arg("taiji"),
-        "The shuffled wall and the two dice (d1, d2) for this seed.");
+  py::module_ yjp = m.def_submodule("yijingpai", "Yi Jing Pai (C++ core)");
+  yjp.attr("HEXAGRAMS") = hexagram_table();
+  yjp.attr("TRIGRAMS") = gram_table(yp::kTrigrams);
+  yjp.attr("DIGRAMS") = gram_table(yp::kDigrams);
+  yjp.def("shuffle_wall", &shuffle_wall, py::arg("seed"), py::arg("deck"), py::arg("taiji"),
+          "The shuffled wall and the two dice (d1, d2) for this seed.");
+  bind_yijingpai(yjp);
+  bind_sim(yjp);
+  bind_position_check(yjp);
+  bind_wire(yjp);
 
-  bind_yijingpai(m);
-  bind_mahjong(m);
-  bind_sim(m);
-  bind_position_check(m);
-  bind_wire(m);
+  py::module_ mahjong = m.def_submodule("mahjong", "Mahjong hand evaluation (C++ core)");
+  bind_mahjong(mahjong);
 }

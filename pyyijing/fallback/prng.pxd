@@ -22,5 +22,3 @@ cdef class Xoshiro256ss:
     cpdef object uniform(self, object n)
     cpdef tuple state(self)
 
-@cython.locals(tiles=list, rng=Xoshiro256ss, i=Py_ssize_t, j=Py_ssize_t)
-cpdef tuple shuffle_wall(object seed, object deck, object taiji)

@@ -1,9 +1,10 @@
-"""Deterministic, platform-independent PRNG and the Yi Jing Pai wall shuffle.
+"""Deterministic, platform-independent PRNG, shared by every game.
 
-Bit-for-bit the same algorithms as ``core_cpp/include/yijing/prng.hpp`` and
-``core_cpp/src/yijingpai/wall.cpp``; golden vectors in the tests of both
-languages pin them down. Python ints are unbounded, so every 64-bit operation
-is masked with ``MASK64`` (arithmetic mod 2**64).
+Bit-for-bit the same algorithms as ``core_cpp/include/yijing/prng.hpp``;
+golden vectors in the tests of both languages pin them down. Python ints are
+unbounded, so every 64-bit operation is masked with ``MASK64`` (arithmetic
+mod 2**64). A game's shuffle lives in its own package (Yi Jing Pai's wall:
+``yijingpai/wall.py``).
 
 Arguments are not validated here: the ``pyyijing`` layer checks them once for
 every backend.
@@ -12,10 +13,6 @@ every backend.
 from __future__ import annotations
 
 MASK64 = 0xFFFFFFFFFFFFFFFF
-
-# Tiles per kind (yang, yin) for each deck size; taiji "wild" adds 4 'T' tiles.
-TILES_PER_KIND = {144: 70, 162: 79}
-TAIJI_TILES = {"wild": 4, "none": 0}
 
 
 def splitmix64(state: int) -> tuple[int, int]:
@@ -88,28 +85,3 @@ class Xoshiro256ss:
     def state(self) -> tuple[int, int, int, int]:
         """The four 64-bit state words."""
         return (self.s0, self.s1, self.s2, self.s3)
-
-
-def canonical_wall(deck: int, taiji: str) -> str:
-    """The unshuffled wall: all yang ``1``, then all yin ``0``, then taiji ``T``."""
-    per_kind = TILES_PER_KIND[deck]
-    return "1" * per_kind + "0" * per_kind + "T" * TAIJI_TILES[taiji]
-
-
-def shuffle_wall(seed: int, deck: int, taiji: str) -> tuple[str, tuple[int, int]]:
-    """The shuffled wall (draw order) and the two dice for this seed.
-
-    Fisher-Yates from the last index with ``Xoshiro256ss(seed)``:
-    ``for i = n-1 .. 1: j = uniform(i + 1); swap(a[i], a[j])``; then the dice
-    ``1 + uniform(6)`` twice from the same generator.
-    """
-    tiles = list(canonical_wall(deck, taiji))
-    rng = Xoshiro256ss(seed)
-    i = len(tiles) - 1
-    while i >= 1:
-        j = rng.uniform(i + 1)
-        tiles[i], tiles[j] = tiles[j], tiles[i]
-        i -= 1
-    d1 = 1 + rng.uniform(6)
-    d2 = 1 + rng.uniform(6)
-    return "".join(tiles), (d1, d2)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from .engine import GameCore
-from .prng import shuffle_wall
+from .wall import shuffle_wall
 
 CheckResult = tuple[int, str, str]
 

@@ -3,7 +3,7 @@
 cimport cython
 
 from .engine cimport GameCore
-from .prng cimport shuffle_wall
+from .wall cimport shuffle_wall
 
 @cython.locals(out=list, core=GameCore, i=Py_ssize_t)
 cpdef list check_positions(object play_size, object players, object taiji_in_pong,

@@ -1,4 +1,5 @@
-"""Type stubs for the pybind11 module pyyijing._native (core_cpp/bindings)."""
+"""Type stubs for pyyijing._native.yijingpai (core_cpp/bindings: native_module.cpp,
+yijingpai_bindings.cpp, sim_bindings.cpp, position_check_bindings.cpp, wire_bindings.cpp)."""
 
 from collections.abc import Callable
 from typing import Any
@@ -6,14 +7,6 @@ from typing import Any
 HEXAGRAMS: list[tuple[int, str, str, str, str, str, str, str]]
 TRIGRAMS: list[tuple[str, str, str, str, str]]
 DIGRAMS: list[tuple[str, str, str, str, str]]
-
-def splitmix64(state: int) -> tuple[int, int]: ...
-
-class Xoshiro256ss:
-    def __init__(self, seed: int) -> None: ...
-    def next(self) -> int: ...
-    def uniform(self, n: int) -> int: ...
-    def state(self) -> tuple[int, int, int, int]: ...
 
 def shuffle_wall(seed: int, deck: int, taiji: str) -> tuple[str, tuple[int, int]]: ...
 

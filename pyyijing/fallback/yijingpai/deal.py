@@ -7,12 +7,14 @@ each (9 tiles). Every later draw takes from the front of what remains.
 
 from __future__ import annotations
 
+from .wall import LINE_TILES, TAIJI_TILES
+
 GRAB = 4  # tiles per grab (two stacks)
 GRAB_ROUNDS = 2
 
-# The tile sets (docs Specs; rules page §1): line tiles per kind, taiji tiles.
-LINE_TILES = (70, 79)  # deck=144, deck=162
-TAIJI_TILES = (4, 0)  # taiji="wild", taiji="none"
+# The line tiles per kind and the taiji tiles a wall may hold (wall.py's tile sets).
+_LINE_COUNTS = tuple(LINE_TILES.values())
+_TAIJI_COUNTS = tuple(TAIJI_TILES.values())
 
 
 def deal_size(play_size: int) -> int:
@@ -31,8 +33,8 @@ def is_tile_set(wall: str) -> bool:
     ones, zeros, taiji = count_tiles(wall)
     return (
         ones == zeros
-        and ones in LINE_TILES
-        and taiji in TAIJI_TILES
+        and ones in _LINE_COUNTS
+        and taiji in _TAIJI_COUNTS
         and ones + zeros + taiji == len(wall)
     )
 

@@ -1,0 +1,16 @@
+"""Type stubs for the pybind11 module pyyijing._native (core_cpp/bindings).
+
+One extension module with one submodule per game (`yijingpai.pyi`,
+`mahjong.pyi`); the PRNG every game shares is here at the top level.
+"""
+
+from . import mahjong as mahjong
+from . import yijingpai as yijingpai
+
+def splitmix64(state: int) -> tuple[int, int]: ...
+
+class Xoshiro256ss:
+    def __init__(self, seed: int) -> None: ...
+    def next(self) -> int: ...
+    def uniform(self, n: int) -> int: ...
+    def state(self) -> tuple[int, int, int, int]: ...

@@ -1,0 +1,160 @@
+"""The one registry of games, backends and their parts: where each piece of code lives.
+
+Every layer above the backends asks this module for a backend's code instead
+of naming modules itself::
+
+    load("yijingpai", "engine", "native")   # pyyijing._native.yijingpai.GameCore
+    load("yijingpai", "config", "python")   # pyyijing.fallback.yijingpai.config.Config
+    load("mahjong", "hand_eval", "cython")  # the module pyyijing._cy.mahjong.hand_eval
+    load(SHARED, "prng", "native")          # the module pyyijing._native (the shared PRNG)
+
+A part is one interface (docs/backend-interface.md) that every backend
+implements the same way; the module that holds it follows from the backend:
+
+- native: ``pyyijing._native.<game>`` (one pybind11 submodule per game;
+  shared parts at ``pyyijing._native``);
+- cython: ``pyyijing._cy.<game>.<module>`` (the fallback compiled by Cython);
+- python: ``pyyijing.fallback.<game>.<module>`` (shared parts at
+  ``pyyijing.fallback.<module>``).
+
+A part the C++ core does not have (`native=False`) is the python module on
+the native backend too; a native-only part (`module=None`) has no fallback.
+Adding a game: its fallback package, its native submodule, and one entry in
+`PARTS`. Backend *selection* (``PYYIJING_BACKEND``, warnings) is
+`pyyijing._backend`'s.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from functools import cache
+from types import ModuleType
+from typing import Any
+
+GAMES: tuple[str, ...] = ("yijingpai", "mahjong")
+BACKENDS: tuple[str, ...] = ("native", "cython", "python")
+#: Not a game: the code every game shares (the PRNG), looked up like a game's parts.
+SHARED = "shared"
+
+_PACKAGES = {"native": "pyyijing._native", "cython": "pyyijing._cy", "python": "pyyijing.fallback"}
+
+
+@dataclass(frozen=True)
+class Part:
+    """One part of a game: its fallback module and what of it the part is.
+
+    `module`: the module's name in ``pyyijing/fallback/<game>/`` (None: native
+    only); `attr`: the object the part is (None: the whole module); `native`:
+    whether the native submodule has it (False: the native backend uses the
+    python module).
+    """
+
+    module: str | None
+    attr: str | None = None
+    native: bool = True
+
+
+PARTS: dict[str, dict[str, Part]] = {
+    "yijingpai": {
+        "engine": Part("engine", "GameCore"),
+        "positions": Part("position_check", "check_positions"),
+        "wall": Part("wall", "shuffle_wall"),
+        "tables": Part("iching_tables"),  # HEXAGRAMS, TRIGRAMS, DIGRAMS
+        # choose(policy, view, legal, config, rng): the fallback bots. The C++ bots
+        # are reached through "sim" (bot_move on a whole game, sim_batch).
+        "bots": Part("bots", native=False),
+        "sim": Part(None),  # sim_batch, sim_game_moves, bot_move (native only)
+        "wire": Part(None, "validate_moves_wire"),  # the service's fast path (native only)
+    },
+    "mahjong": {
+        "hand_eval": Part("hand_eval"),
+        # rule logic on a handful of readings: no C++ version
+        "patterns": Part("patterns", native=False),
+    },
+    SHARED: {
+        "prng": Part("prng"),  # splitmix64, Xoshiro256ss
+    },
+}
+
+
+def _check(game: str, part: str, backend: str) -> Part:
+    if game not in PARTS:
+        raise ValueError(
+            f"game must be one of {', '.join(GAMES)} (or {SHARED!r}: the shared code); got {game!r}"
+        )
+    if backend not in BACKENDS:
+        raise ValueError(f"backend must be one of {', '.join(BACKENDS)}; got {backend!r}")
+    parts = PARTS[game]
+    if part not in parts:
+        raise ValueError(f"{game} has no part {part!r}; its parts: {', '.join(parts)}")
+    return parts[part]
+
+
+def module_name(game: str, part: str, backend: str) -> str:
+    """The module that holds `part` of `game` on `backend` (ImportError if it has none)."""
+    spec = _check(game, part, backend)
+    if spec.module is None and backend != "native":
+        raise ImportError(
+            f"the {backend} backend has no {game} {part}: it is native only "
+            f"({', '.join(b for b in BACKENDS if b != 'native')} have no C++ core)"
+        )
+    if backend == "native" and not spec.native:
+        backend = "python"
+    base = _PACKAGES[backend]
+    if backend == "native":
+        return base if game == SHARED else f"{base}.{game}"
+    return f"{base}.{spec.module}" if game == SHARED else f"{base}.{game}.{spec.module}"
+
+
+def _import(name: str) -> ModuleType:
+    module = importlib.import_module(name)
+    # The source tree holds the type stubs of pyyijing/_native/ but no extension
+    # module: that imports as an empty namespace package, which is not a backend.
+    if getattr(module, "__file__", None) is None:
+        raise ModuleNotFoundError(f"No module named {name!r} (not built)", name=name)
+    return module
+
+
+@cache
+def _load(game: str, part: str, backend: str) -> Any:
+    spec = _check(game, part, backend)
+    name = module_name(game, part, backend)
+    try:
+        module = _import(name)
+    except ImportError as exc:
+        raise ImportError(f"the {backend} backend has no {game} {part} ({name}): {exc}") from exc
+    if spec.attr is None:
+        return module
+    try:
+        return getattr(module, spec.attr)
+    except AttributeError:
+        raise ImportError(
+            f"the {backend} backend has no {game} {part}: {name} has no {spec.attr} "
+            "(an old build? reinstall pyyijing)"
+        ) from None
+
+
+def load(game: str, part: str, backend: str | None = None) -> Any:
+    """`part` of `game` on `backend` (None: the active backend): a module, or the
+    part's object (a class or function) when the part names one.
+
+    ValueError for an unknown game, part or backend; ImportError (saying which
+    module) when that backend is not built or has no such part.
+    """
+    if backend is None:
+        import pyyijing
+
+        backend = pyyijing.backend()
+    return _load(game, part, backend)
+
+
+def entries() -> list[tuple[str, str, str]]:
+    """Every (game, part, backend) the registry knows (game ``SHARED`` included)."""
+    return [
+        (game, part, backend)
+        for game, parts in PARTS.items()
+        for part, spec in parts.items()
+        for backend in BACKENDS
+        if spec.module is not None or backend == "native"
+    ]
