@@ -70,7 +70,3 @@ class PermissionDeniedError(RequestError):
 
 class ResourceExhaustedError(RequestError):
     status = grpc.StatusCode.RESOURCE_EXHAUSTED
-
-
-class UnavailableError(RequestError):
-    status = grpc.StatusCode.UNAVAILABLE

@@ -20,6 +20,7 @@ import pyyijing as yj
 from . import convert, simulation
 from .convert import pb2, pb2_grpc
 from .errors import InvalidArgumentError, RequestError
+from .games import yijingpai as yp
 from .observability import Metrics
 from .positions import PositionChecker
 from .sessions import SessionManager
@@ -166,10 +167,10 @@ class RuleEngineServicer(_ServicerBase):  # type: ignore[misc]  # untyped genera
             if not v.ok and resp.ok:
                 resp.ok = False
                 resp.first_illegal_index = i
-        resp.phase = convert.PHASES[game.phase]
+        resp.phase = yp.PHASES[game.phase]
         result = game.record()["result"]
         if result is not None:
-            resp.result.CopyFrom(convert.result_to_proto(result))
+            resp.result.CopyFrom(yp.result_to_proto(result))
         return resp
 
     async def ValidateGame(self, request: Any, context: Ctx) -> Any:  # noqa: N802
@@ -185,7 +186,7 @@ class RuleEngineServicer(_ServicerBase):  # type: ignore[misc]  # untyped genera
                 )
             seat = int(request.seat)
         return pb2.LegalMovesResponse(
-            moves=game.legal_moves(seat), phase=convert.PHASES[game.phase], to_act=game.to_act
+            moves=game.legal_moves(seat), phase=yp.PHASES[game.phase], to_act=game.to_act
         )
 
     async def LegalMoves(self, request: Any, context: Ctx) -> Any:  # noqa: N802
@@ -201,14 +202,14 @@ class RuleEngineServicer(_ServicerBase):  # type: ignore[misc]  # untyped genera
         plays = game.ready(seat)
         resp = pb2.EvaluateResponse(
             ready=bool(plays),
-            winning_plays=[convert.winning_play_to_proto(p) for p in plays],
-            phase=convert.PHASES[game.phase],
+            winning_plays=[yp.winning_play_to_proto(p) for p in plays],
+            phase=yp.PHASES[game.phase],
             to_act=game.to_act,
-            view=convert.game_view(game, seat),
+            view=yp.game_view(game, seat),
         )
         result = game.record()["result"]
         if result is not None:
-            resp.result.CopyFrom(convert.result_to_proto(result))
+            resp.result.CopyFrom(yp.result_to_proto(result))
         return resp
 
     async def Evaluate(self, request: Any, context: Ctx) -> Any:  # noqa: N802
@@ -228,7 +229,7 @@ class RuleEngineServicer(_ServicerBase):  # type: ignore[misc]  # untyped genera
         return pb2.CreateGameResponse(
             game_id=session.game_id,
             seat_tokens=[pb2.SeatToken(seat=i, token=t) for i, t in enumerate(tokens)],
-            observer_view=convert.game_view(session.game, None),
+            observer_view=yp.game_view(session.game, None),
         )
 
     async def Act(self, request: Any, context: Ctx) -> Any:  # noqa: N802
@@ -242,7 +243,7 @@ class RuleEngineServicer(_ServicerBase):  # type: ignore[misc]  # untyped genera
             raise
         return pb2.ActResponse(
             verdict=self._verdict(outcome.verdict),
-            view=convert.game_view(session.game, seat),
+            view=yp.game_view(session.game, seat),
             already_applied=outcome.already_applied,
         )
 
@@ -255,7 +256,7 @@ class RuleEngineServicer(_ServicerBase):  # type: ignore[misc]  # untyped genera
             raise
         game = session.game
         return pb2.GetViewResponse(
-            view=convert.game_view(game, seat),
+            view=yp.game_view(game, seat),
             legal_moves=game.legal_moves(seat) if seat in game.to_act else [],
         )
 
@@ -284,7 +285,7 @@ class RuleEngineServicer(_ServicerBase):  # type: ignore[misc]  # untyped genera
             view = session.game.view(None)
             if view != last:
                 history = view["history"]
-                msg = convert.view_to_proto(view)
+                msg = yp.view_to_proto(view)
                 msg.next_index = session.next_index
                 yield pb2.WatchGameResponse(new_moves=history[sent:], view=msg)
                 sent, last = len(history), view
