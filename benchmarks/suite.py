@@ -356,6 +356,8 @@ _CPP_KERNELS = {
     "hexagrams": ("hexagram matching/s, C++ (king_wen_of + compare + trigram_bits)", "hexagrams/s"),
     "ready": ("ready() evaluations/s, C++, same kind of states", "calls/s"),
     "check_move": ("validate (parse + check)/s, C++, same kind of moves", "calls/s"),
+    "random_game": ("random games/s, C++ engine API loop, walls shuffled beforehand", "games/s"),
+    "random_game_shuffle": ("random games/s, C++ engine API loop + shuffle_wall", "games/s"),
     # 20M hands/s is the 50 ns per call
     "mahjong_shanten": ("mahjong regular shanten/s, C++, one call per hand", "hands/s"),
 }

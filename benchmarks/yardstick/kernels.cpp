@@ -9,6 +9,11 @@
 //   hexagrams:      King Wen number + compare with the target + trigram coverage
 //   ready:          ready() of every seat of random mid-game states
 //   check_move:     parse + check of move strings (legal and illegal mixed)
+//   random_game:    whole random games through the engine API (init_state from a
+//                   wall string, legal_actions of the first seat to act, apply),
+//                   default rules, on 1024 walls shuffled beforehand
+//   random_game_shuffle: the same with shuffle_wall for every game
+//   (the two "throughput" cases the C++ unit tests used to run, 100k games each)
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -164,6 +169,45 @@ int main(int argc, char** argv) {
         acc += static_cast<std::uint64_t>(yp::check_move(states[static_cast<std::size_t>(i)], m));
     g_sink = g_sink + acc;
   });
+
+  // Whole random games at the engine API: a uniformly random legal action of the
+  // first seat to act until the game is over (in the target phase the seats'
+  // targets are independent, so this is a random game like drawing from all seats).
+  {
+    const yp::Config cfg;  // defaults: k=2, 4 players, two_targets | three_of_a_kind
+    constexpr std::uint64_t kWalls = 1024;
+    std::vector<std::string> walls;
+    std::vector<int> dealers;
+    for (std::uint64_t i = 0; i < kWalls; ++i) {
+      const yp::Deal d = yp::shuffle_wall(i, yp::Deck::k144, yp::TaijiRule::kWild);
+      walls.push_back(d.wall);
+      dealers.push_back((d.die1 + d.die2 - 1) % 4);
+    }
+    auto play = [&](long long n, bool shuffle) {
+      yijing::Xoshiro256ss rng(12345);
+      yp::State s;
+      yp::Action buf[yp::kMaxLegalActions];
+      int seats[yp::kMaxPlayers];
+      std::uint64_t moves = 0;
+      for (long long i = 0; i < n; ++i) {
+        const auto game = static_cast<std::uint64_t>(i);
+        if (shuffle) {
+          const yp::Deal d = yp::shuffle_wall(game, yp::Deck::k144, yp::TaijiRule::kWild);
+          yp::init_state(s, cfg, d.wall, (d.die1 + d.die2 - 1) % 4);
+        } else {
+          yp::init_state(s, cfg, walls[game % kWalls], dealers[game % kWalls]);
+        }
+        while (yp::to_act(s, seats) > 0) {
+          const int k = yp::legal_actions(s, seats[0], buf);
+          yp::apply(s, buf[rng.uniform(static_cast<std::uint64_t>(k))]);
+          ++moves;
+        }
+      }
+      g_sink = g_sink + moves;
+    };
+    measure("random_game", 1, reps, target, [&](long long n) { play(n, false); });
+    measure("random_game_shuffle", 1, reps, target, [&](long long n) { play(n, true); });
+  }
 
   // Mahjong: regular shanten of random 13-tile hands, one call per hand (the
   // issue's per-call figure; the tables are filled before timing).

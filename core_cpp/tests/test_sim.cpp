@@ -1,11 +1,10 @@
 // The simulator: fast uniform and shuffle equal the reference ones, bots
 // always move legally, the canonical order is string order, batches do not
-// depend on the thread count; plus a throughput message.
+// depend on the thread count. (Its games/s per bot are measured by the
+// benchmarks, not here: `python -m benchmarks`, figures simulate.*.t1 and
+// yardstick.engine.)
 #include <algorithm>
-#include <chrono>
-#include <cstdio>
 #include <cstring>
-#include <ctime>
 #include <tuple>
 #include <string>
 #include <vector>
@@ -172,27 +171,4 @@ TEST_CASE("sim batches do not depend on the thread count") {
   yp::play_game(spec, 99, 1000 + 17, s, g);
   CHECK(g.plies == std::get<3>(one)[17]);
   CHECK(g.winner == std::get<0>(one)[17]);
-}
-
-TEST_CASE("sim throughput (4 players standard one thread)") {
-  for (auto kind : {yp::BotKind::kRandom, yp::BotKind::kGreedy, yp::BotKind::kHeuristic}) {
-    yp::SimSpec spec;
-    for (auto& p : spec.policies) p = kind;
-    const std::uint64_t count = 30000;
-    std::vector<std::int8_t> winner(count), dealt(count), dealer(count), sp(count * 4);
-    std::vector<std::uint8_t> k(count), cond(count), hex(count);
-    std::vector<std::int16_t> points(count), pay(count * 4);
-    std::vector<std::uint16_t> plies(count);
-    yp::SimArrays a{winner.data(), k.data(), dealt.data(), cond.data(), hex.data(),
-                    points.data(), pay.data(), plies.data(), dealer.data(), sp.data()};
-    const std::clock_t c0 = std::clock();
-    yp::simulate_batch(spec, 1, 0, count, 1, a);
-    const double cpu = static_cast<double>(std::clock() - c0) / CLOCKS_PER_SEC;
-    double mean_plies = 0;
-    for (auto p : plies) mean_plies += p;
-    char line[200];
-    std::snprintf(line, sizeof line, "sim %s: %.0f games/s (CPU time), %.1f plies/game", yp::bot_name(kind),
-                  static_cast<double>(count) / cpu, mean_plies / static_cast<double>(count));
-    MESSAGE(line);
-  }
 }

@@ -1,10 +1,8 @@
 // Random play: seeded games with uniformly random legal actions, checking
-// invariants on every step, plus a throughput measurement of the same loop.
+// invariants on every step. (The games/s of the same loop are measured by the
+// benchmarks, not here: benchmarks/yardstick/kernels.cpp, kernels random_game
+// and random_game_shuffle.)
 #include <algorithm>
-#include <chrono>
-#include <cstdio>
-#include <ctime>
-#include <tuple>
 #include <string>
 #include <vector>
 
@@ -147,55 +145,4 @@ TEST_CASE("random play: check() accepts exactly the legal actions") {
       yp::apply(s, legal[static_cast<std::size_t>(rng.uniform(static_cast<std::uint64_t>(n)))]);
     }
   }
-}
-
-TEST_CASE("random play throughput (4 players standard 144 tiles one thread)") {
-  yp::Config cfg;  // defaults: k=2, 4 players, two_targets | three_of_a_kind
-  constexpr int kWalls = 1024;
-  std::vector<std::string> walls;
-  std::vector<int> dealers;
-  for (std::uint64_t i = 0; i < kWalls; ++i) {
-    const yp::Deal d = yp::shuffle_wall(i, yp::Deck::k144, yp::TaijiRule::kWild);
-    walls.push_back(d.wall);
-    dealers.push_back((d.die1 + d.die2 - 1) % 4);
-  }
-  yp::Action buf[yp::kMaxLegalActions];
-  auto run = [&](int games, bool shuffle) {
-    yijing::Xoshiro256ss rng(12345);
-    long long moves = 0;
-    yp::State s;
-    const auto t0 = std::chrono::steady_clock::now();
-    const std::clock_t c0 = std::clock();
-    for (int i = 0; i < games; ++i) {
-      if (shuffle) {
-        const yp::Deal d = yp::shuffle_wall(static_cast<std::uint64_t>(i), yp::Deck::k144, yp::TaijiRule::kWild);
-        yp::init_state(s, cfg, d.wall, (d.die1 + d.die2 - 1) % 4);
-      } else {
-        yp::init_state(s, cfg, walls[static_cast<std::size_t>(i % kWalls)], dealers[static_cast<std::size_t>(i % kWalls)]);
-      }
-      int seats[yp::kMaxPlayers];
-      while (yp::to_act(s, seats) > 0) {
-        // A random legal action of the first seat to act (in the target
-        // phase the seats' targets are independent, so this is a random
-        // game just like drawing from the union of all seats).
-        const int n = yp::legal_actions(s, seats[0], buf);
-        yp::apply(s, buf[rng.uniform(static_cast<std::uint64_t>(n))]);
-        ++moves;
-      }
-    }
-    const double sec = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    const double cpu = static_cast<double>(std::clock() - c0) / CLOCKS_PER_SEC;
-    return std::make_tuple(games / sec, games / cpu, moves);
-  };
-  const int games = 100000;
-  const auto engine_only = run(games, false);
-  const auto with_shuffle = run(games, true);
-  char line[300];
-  std::snprintf(line, sizeof line,
-                "random play, games/s (wall clock / CPU time): engine only %.0f / %.0f, "
-                "with wall shuffle %.0f / %.0f; %.1f moves/game",
-                std::get<0>(engine_only), std::get<1>(engine_only), std::get<0>(with_shuffle),
-                std::get<1>(with_shuffle), static_cast<double>(std::get<2>(engine_only)) / games);
-  MESSAGE(line);
-  CHECK(std::get<2>(engine_only) > 0);
 }
