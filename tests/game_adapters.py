@@ -147,6 +147,22 @@ YIJINGPAI_REASON_CODES = frozenset(
 _PHASE_KINDS = {"target": {"target"}, "play": {"play", "pong"}, "claim": {"win", "pong", "pass"}}
 _LINE_SWAPS = {"1": "0+-", "0": "1+-", "+": "-10", "-": "+01"}
 _MAX_MOVE_CHARS = 64  # docs/yijing.md §1
+_VIEW_KEYS = frozenset(
+    {
+        "viewer",
+        "phase",
+        "dealer",
+        "dice",
+        "wall_remaining",
+        "turn",
+        "claims_pending",
+        "to_act",
+        "last_play",
+        "seats",
+        "history",
+        "result",
+    }
+)
 
 
 def _kind(action: str) -> str:
@@ -242,6 +258,12 @@ class YijingpaiAdapter(GameAdapter):
 
     def check_view(self, game: Any, viewer: int | None, view: dict[str, Any]) -> None:
         where = f"view({viewer})"
+        # The schema of docs/yijing.md §7, exactly.
+        assert set(view) == _VIEW_KEYS, f"{where} keys {sorted(set(view) ^ _VIEW_KEYS)}"
+        for entry in view["seats"]:
+            keys = self.public_seat_keys | (self.hidden_keys if entry["seat"] == viewer else set())
+            assert set(entry) == keys, f"{where} seat {entry['seat']} keys {sorted(entry)}"
+        assert [e["seat"] for e in view["seats"]] == list(self.seats(game)), where
         assert view["viewer"] == viewer, where
         assert view["phase"] == game.phase, where
         # Who is being offered a claim is private (rules page §9): the view says only
