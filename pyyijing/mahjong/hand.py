@@ -26,7 +26,7 @@ from typing import Any
 
 import numpy as np
 
-from . import _registry
+from .. import _registry
 
 __all__ = [
     "FORMS",
@@ -50,10 +50,8 @@ TILES: tuple[str, ...] = tuple(
     [f"{n}{suit}" for suit in "mps" for n in range(1, 10)] + [f"{n}z" for n in range(1, 8)]
 )
 _HONOUR_LETTERS = {"E": 27, "S": 28, "W": 29, "N": 30, "P": 31, "F": 32, "C": 33}
-_HONOUR_NAMES = ("東", "南", "西", "北", "白", "發", "中")
 FORMS: tuple[str, ...] = ("regular", "seven_pairs", "thirteen_orphans")
 _FORM_CODES = {None: 0, "regular": 1, "seven_pairs": 2, "thirteen_orphans": 3}
-_NO_SHANTEN = 99
 SET_KINDS: tuple[str, ...] = ("chow", "pung", "kong", "concealed_kong")
 
 
