@@ -513,10 +513,11 @@ def bench_yardstick(st: Settings, build_dir: str) -> list[Figure]:
         return [Figure("yardstick.skipped", "yardstick (not built)", "", [], "yardstick", why)]
     from pyyijing._native import yijingpai as native
 
+    config = native.Config(**yj.Rules().core_config())  # standard, 4 players, 144 tiles
     stats: dict[str, Any] = {}
 
     def engine(n: int) -> int:
-        out = native.sim_batch(2, 4, True, 3, False, 144, "wild", ["random"] * 4, True, 3, 0, n, 1)
+        out = native.sim_batch(config, ["random"] * 4, True, 3, 0, n, 1)
         stats["engine_mean_plies"] = float(out["plies"].mean())
         stats["engine_draw_rate"] = float((out["kind"] == 2).mean())
         return n

@@ -8,7 +8,7 @@ parity tests and benchmarks to run backends side by side).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
@@ -20,15 +20,30 @@ GAME = "yijingpai"
 @dataclass(frozen=True)
 class Engine:
     name: str
+    Config: Any  # the one config value every entry point takes
     GameCore: Any  # the backend's class, named as in docs/backend-interface.md
     shuffle_wall: Any
     check_positions: Any  # many (deal, moves, move) positions at once
+    # The last (rules, Config) made: games are mostly made from one Rules object
+    # again and again, and a Config is immutable. One tuple, read and replaced whole.
+    _last: list[tuple[Any, Any]] = field(
+        default_factory=lambda: [(None, None)], compare=False, repr=False
+    )
+
+    def config(self, rules: Any) -> Any:
+        """The backend's Config of `rules` (a `pyyijing.Rules`): its `core_config()`."""
+        last_rules, config = self._last[0]
+        if last_rules is not rules:
+            config = self.Config(**rules.core_config())
+            self._last[0] = (rules, config)
+        return config
 
 
 @cache
 def _load(name: str) -> Engine:
     return Engine(
         name=name,
+        Config=_registry.load(GAME, "config", name),
         GameCore=_registry.load(GAME, "engine", name),
         shuffle_wall=_registry.load(GAME, "wall", name),
         check_positions=_registry.load(GAME, "positions", name),

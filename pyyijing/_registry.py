@@ -57,6 +57,7 @@ class Part:
 
 PARTS: dict[str, dict[str, Part]] = {
     "yijingpai": {
+        "config": Part("config", "Config"),  # Config(**Rules.core_config())
         "engine": Part("engine", "GameCore"),
         "positions": Part("position_check", "check_positions"),
         "wall": Part("wall", "shuffle_wall"),
@@ -91,16 +92,23 @@ def _check(game: str, part: str, backend: str) -> Part:
     return parts[part]
 
 
-def module_name(game: str, part: str, backend: str) -> str:
-    """The module that holds `part` of `game` on `backend` (ImportError if it has none)."""
+def module_backend(game: str, part: str, backend: str) -> str:
+    """The backend whose module is `part` of `game` on `backend`: `backend` itself, or
+    "python" for a part the C++ core does not have (its values, a Config for one, then
+    come from the python backend too)."""
     spec = _check(game, part, backend)
     if spec.module is None and backend != "native":
         raise ImportError(
             f"the {backend} backend has no {game} {part}: it is native only "
             f"({', '.join(b for b in BACKENDS if b != 'native')} have no C++ core)"
         )
-    if backend == "native" and not spec.native:
-        backend = "python"
+    return "python" if backend == "native" and not spec.native else backend
+
+
+def module_name(game: str, part: str, backend: str) -> str:
+    """The module that holds `part` of `game` on `backend` (ImportError if it has none)."""
+    spec = _check(game, part, backend)
+    backend = module_backend(game, part, backend)
     base = _PACKAGES[backend]
     if backend == "native":
         return base if game == SHARED else f"{base}.{game}"

@@ -146,15 +146,7 @@ class Game:
         wall = check_wall(rules, wall)
         dealer = _check_seat(rules, dealer, allow_none=False)
         self._seed = seed
-        self._core = engine.GameCore(
-            rules.play_size,
-            rules.players,
-            rules.taiji_in_pong,
-            rules.win_mask,
-            rules.self_draw_payment == "split",
-            wall,
-            dealer,
-        )
+        self._core = engine.GameCore(engine.config(rules), wall, dealer)
 
     # -- state -----------------------------------------------------------------
     @property

@@ -82,21 +82,10 @@ def validate_positions(
     ]
 
 
-#: The rule arguments the backends take, in order (docs/backend-interface.md).
-EngineRuleArgs = tuple[int, int, bool, int, bool, int, str]
-
-
-def engine_rule_args(rules: Rules) -> EngineRuleArgs:
-    """``(play_size, players, taiji_in_pong, win_mask, split_payment, deck, taiji)``."""
-    return (
-        rules.play_size,
-        rules.players,
-        rules.taiji_in_pong,
-        rules.win_mask,
-        rules.self_draw_payment == "split",
-        rules.deck,
-        rules.taiji,
-    )
+def engine_config(rules: Rules, *, backend: str | None = None) -> Any:
+    """The Config of `rules` for `backend`'s engine (docs/backend-interface.md ``Config``):
+    ``Config(**rules.core_config())``, the one value every backend entry point takes."""
+    return _engine.engine(backend).config(rules)
 
 
 def check_prepared(
@@ -109,7 +98,6 @@ def check_prepared(
     ``(bad_move, code, message)`` answers without per-item objects: ``bad_move``
     is -1 where `validate_positions` says None.
     """
-    result: list[tuple[int, str, str]] = _engine.engine(backend).check_positions(
-        *engine_rule_args(rules), batch
-    )
+    engine = _engine.engine(backend)
+    result: list[tuple[int, str, str]] = engine.check_positions(engine.config(rules), batch)
     return result

@@ -54,6 +54,11 @@ def _bots_module(backend: str) -> Any:
     return _registry.load("yijingpai", "bots", backend)
 
 
+def _bots_config(rules: Rules, backend: str) -> Any:
+    """The Config `_bots_module(backend).choose` takes: of the backend those bots are from."""
+    return _engine.engine(_registry.module_backend("yijingpai", "bots", backend)).config(rules)
+
+
 def _rng(backend: str, seed: int) -> Any:
     return _backend.load(backend).xoshiro256ss(seed)
 
@@ -91,11 +96,7 @@ def bot_move(
                 policy,
                 seat,
                 seed,
-                rules.play_size,
-                rules.players,
-                rules.taiji_in_pong,
-                rules.win_mask,
-                rules.self_draw_payment == "split",
+                _engine.engine("native").config(rules),
                 game.wall,
                 game.dealer,
                 game.moves,
@@ -107,8 +108,7 @@ def bot_move(
             policy,
             game.view(seat),
             game.legal_moves(seat),
-            rules.play_size,
-            rules.win_mask,
+            _bots_config(rules, game.backend),
             _rng(game.backend, seed),
         )
     )
@@ -130,14 +130,15 @@ class Bot:
         self.seed = check_seed(seed)
         self.decisions = 0
         self.__name__ = f"Bot({policy})"
+        self._config: tuple[Rules, Any] | None = None  # (rules, its Config for the bots)
 
     def __call__(self, view: dict[str, Any], legal: list[str]) -> str:
         bots = _bots_module("python")
+        if self._config is None or self._config[0] is not self.rules:
+            self._config = (self.rules, _bots_config(self.rules, "python"))
         rng = _backend.load("python").xoshiro256ss(game_seed(self.seed, self.decisions))
         self.decisions += 1
-        return str(
-            bots.choose(self.policy, view, legal, self.rules.play_size, self.rules.win_mask, rng)
-        )
+        return str(bots.choose(self.policy, view, legal, self._config[1], rng))
 
     def move(self, game: Game, seat: int | None = None) -> str:
         if seat is None:
@@ -428,20 +429,14 @@ class _Runner:
         self.native = backend == "native" and all(isinstance(p, str) for p in policies)
         if self.native:
             self._mod = _registry.load("yijingpai", "sim", "native")
+            self._config = _engine.engine("native").config(rules)
+        else:
+            self._bots = _bots_module(backend)
+            self._config = _bots_config(rules, backend)
 
     def _spec(self) -> tuple[Any, ...]:
-        r = self.rules
-        return (
-            r.play_size,
-            r.players,
-            r.taiji_in_pong,
-            r.win_mask,
-            r.self_draw_payment == "split",
-            r.deck,
-            r.taiji,
-            list(self.policies),
-            self.rotate,
-        )
+        """The native simulator's (config, policies, rotate)."""
+        return (self._config, list(self.policies), self.rotate)
 
     def _where(self, index: int) -> tuple[int, int, int]:
         """(wall seed, rotation, hand number) of game `index`."""
@@ -505,7 +500,8 @@ class _Runner:
                 game.apply(move)
             return game
         rng = _rng(self.backend, wseed ^ BOT_SEED_XOR)
-        bots = _bots_module(self.backend)
+        bots = self._bots
+        config = self._config
         n = rules.players
         seat_pol = [self.policies[_seat_policy(rotation, s, n, self.rotate)] for s in range(n)]
         while True:
@@ -517,7 +513,7 @@ class _Runner:
             legal = game.legal_moves(seat)
             view = game.view(seat)
             if isinstance(policy, str):
-                move = bots.choose(policy, view, legal, rules.play_size, rules.win_mask, rng)
+                move = bots.choose(policy, view, legal, config, rng)
             else:
                 move = policy(view, list(legal))
                 if move not in legal:

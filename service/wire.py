@@ -16,7 +16,7 @@ from typing import Any
 from google.protobuf.message import DecodeError
 
 import pyyijing as yj
-from pyyijing.positions import EngineRuleArgs, engine_rule_args
+from pyyijing.positions import engine_config
 
 from . import convert
 from .convert import pb2
@@ -40,22 +40,22 @@ class WireValidator:
         self.max_batch = max_batch
         self.max_moves = max_moves
         self._entry = _native_entry()
-        self._rule_sets: dict[bytes, EngineRuleArgs | None] = {}
+        self._rule_sets: dict[bytes, Any] = {}  # native Config, or None
 
     @property
     def available(self) -> bool:
         return self._entry is not None
 
-    def _rule_set(self, blob: bytes) -> EngineRuleArgs | None:
-        """The engine arguments of a serialized Rules message; None if it is not valid."""
+    def _rule_set(self, blob: bytes) -> Any:
+        """The native engine Config of a serialized Rules message; None if it is not valid."""
         if blob in self._rule_sets:
             return self._rule_sets[blob]
         try:
             rules = convert.rules_from_proto(pb2.Rules.FromString(blob))
         except (DecodeError, InvalidArgumentError):
-            args: EngineRuleArgs | None = None  # the ordinary path reports it
+            args: Any = None  # the ordinary path reports it
         else:
-            args = engine_rule_args(rules)
+            args = engine_config(rules, backend="native")
         if len(self._rule_sets) >= _CACHE_SIZE:
             self._rule_sets.clear()
         self._rule_sets[blob] = args

@@ -19,16 +19,39 @@ import pytest
 MODULES = ("pyyijing.fallback.yijingpai.engine", "pyyijing._cy.yijingpai.engine")
 
 
+def config_of(
+    config_class: Any, k: int, n: int, taiji_in_pong: bool, mask: int, split: bool, wall: str
+) -> Any:
+    """The engine Config of these rules (deck and taiji: those of the wall, which is all
+    GameCore is dealt)."""
+    return config_class(
+        play_size=k,
+        players=n,
+        taiji_in_pong=taiji_in_pong,
+        win_mask=mask,
+        split_payment=split,
+        deck=162 if wall.count("1") == 79 else 144,
+        taiji="wild" if "T" in wall else "none",
+    )
+
+
 @pytest.fixture(params=MODULES, scope="module")
 def core(request: pytest.FixtureRequest) -> Any:
-    """The GameCore class of each build of the fallback engine."""
+    """A maker of the GameCore of each build of the fallback engine:
+    ``core(k, n, taiji_in_pong, mask, split, wall, dealer)``."""
     try:
         module = importlib.import_module(request.param)
+        config_class = importlib.import_module(request.param.replace(".engine", ".config")).Config
     except ImportError as exc:
         if request.param == MODULES[0] or os.environ.get("PYYIJING_REQUIRE_ALL_BACKENDS") == "1":
             raise
         pytest.skip(f"{request.param} unavailable: {exc}")
-    return module.GameCore
+
+    def make(k: int, n: int, tip: bool, mask: int, split: bool, wall: Any, dealer: Any) -> Any:
+        config = config_of(config_class, k, n, tip, mask, split, wall if type(wall) is str else "")
+        return module.GameCore(config, wall, dealer)
+
+    return make
 
 
 def new_game(
@@ -347,18 +370,24 @@ def test_dealt_in(core: Any) -> None:
 
 
 def test_split_payment_and_each() -> None:
+    from pyyijing.fallback.yijingpai.config import Config
     from pyyijing.fallback.yijingpai.engine import GameCore
 
-    g = GameCore(2, 4, True, 3, True, standard_wall(random.Random(1)), 0)
+    wall = standard_wall(random.Random(1))
+
+    def make(k: int, n: int, tip: bool, mask: int, split: bool, w: str, d: int) -> Any:
+        return GameCore(config_of(Config, k, n, tip, mask, split, w), w, d)
+
+    g = make(2, 4, True, 3, True, wall, 0)
     g._finish("self_draw", 1, -1, "11110-", 1)  # 9 half-points over 3 losers
     assert g.result()["payments"] == [-3, 9, -3, -3]
-    g = GameCore(2, 4, True, 3, True, standard_wall(random.Random(1)), 0)
+    g = make(2, 4, True, 3, True, wall, 0)
     g._finish("self_draw", 1, -1, "1111+0", 1)  # 9 half-points? no: 2*4 + 1 = 9
     assert g.result()["payments"] == [-3, 9, -3, -3]
-    g = GameCore(2, 4, True, 3, True, standard_wall(random.Random(1)), 0)
+    g = make(2, 4, True, 3, True, wall, 0)
     g._finish("self_draw", 3, -1, "111100", 1)  # 10 over 3: s0 pays 4, s1 3, s2 3
     assert g.result()["payments"] == [-4, -3, -3, 10]
-    g = GameCore(2, 3, True, 3, False, standard_wall(random.Random(1)), 0)
+    g = make(2, 3, True, 3, False, wall, 0)
     g._finish("self_draw", 0, -1, "111100", 1)
     assert g.result()["payments"] == [20, -10, -10]
     assert g.result()["conditions"] == ["two_targets"]

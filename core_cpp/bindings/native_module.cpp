@@ -17,6 +17,7 @@
 #include "yijing/prng.hpp"
 #include "yijing/yijingpai/iching_tables.hpp"
 #include "yijing/yijingpai/wall.hpp"
+#include "yijingpai_config.hpp"
 
 namespace py = pybind11;
 namespace yp = yijing::yijingpai;
@@ -57,7 +58,8 @@ std::pair<std::string, std::pair<int, int>> shuffle_wall(std::uint64_t seed, lon
 
 }  // namespace
 
-// The parts of pyyijing._native.yijingpai, one file each:
+// The parts of pyyijing._native.yijingpai, one file each (and
+// yijingpai_config.cpp: the Config they all take):
 // core_cpp/bindings/yijingpai_bindings.cpp: the GameCore class.
 void bind_yijingpai(py::module_& m);
 // core_cpp/bindings/sim_bindings.cpp: bots and batch simulation.
@@ -94,6 +96,7 @@ PYBIND11_MODULE(_native, m) {
       });
 
   py::module_ yjp = m.def_submodule("yijingpai", "Yi Jing Pai (C++ core)");
+  yijing_bindings::bind_config(yjp);
   yjp.attr("HEXAGRAMS") = hexagram_table();
   yjp.attr("TRIGRAMS") = gram_table(yp::kTrigrams);
   yjp.attr("DIGRAMS") = gram_table(yp::kDigrams);

@@ -1,4 +1,4 @@
-// pyyijing._native.check_positions: many (deal, moves, move) positions checked
+// pyyijing._native.yijingpai.check_positions: many (deal, moves, move) positions checked
 // in one call (core_cpp/include/yijing/yijingpai/position_check.hpp). The
 // items are copied out of Python first so that the replays run without the GIL.
 #include <pybind11/pybind11.h>
@@ -8,8 +8,8 @@
 #include <string_view>
 #include <vector>
 
-#include "config_args.hpp"
 #include "yijing/yijingpai/position_check.hpp"
+#include "yijingpai_config.hpp"
 
 namespace py = pybind11;
 namespace yp = yijing::yijingpai;
@@ -44,15 +44,10 @@ struct Batch {
   }
 };
 
-py::list check_positions(long long play_size, long long players, bool taiji_in_pong,
-                         long long win_mask, bool split_payment, long long deck,
-                         const std::string& taiji, const py::list& items) {
-  const auto d = yp::deck_from_int(deck);
-  if (!d) throw py::value_error("deck must be 144 or 162");
-  const auto t = yp::taiji_from_string(taiji);
-  if (!t) throw py::value_error("taiji must be 'wild' or 'none'");
-  const yp::Config cfg = yijing_bindings::config_from_args(play_size, players, taiji_in_pong,
-                                                            win_mask, split_payment);
+py::list check_positions(const yijing_bindings::YijingpaiConfig& config, const py::list& items) {
+  const yp::Config cfg = config.rules;
+  const yp::Deck deck = config.deck;
+  const yp::TaijiRule taiji = config.taiji;
 
   Batch b;
   b.items.reserve(items.size());
@@ -95,7 +90,7 @@ py::list check_positions(long long play_size, long long players, bool taiji_in_p
     for (std::size_t i = 0; i < b.items.size(); ++i) {
       Item& it = b.items[i];
       if (!it.deal.from_seed) it.deal.wall = views[it.wall_at];
-      const yp::DealError e = yp::deal_position(s, cfg, *d, *t, it.deal);
+      const yp::DealError e = yp::deal_position(s, cfg, deck, taiji, it.deal);
       if (e != yp::DealError::kNone) {
         bad_deal[i] = static_cast<std::uint8_t>(e);
         continue;
@@ -119,8 +114,6 @@ py::list check_positions(long long play_size, long long players, bool taiji_in_p
 }  // namespace
 
 void bind_position_check(py::module_& m) {
-  m.def("check_positions", &check_positions, py::arg("play_size"), py::arg("players"),
-        py::arg("taiji_in_pong"), py::arg("win_mask"), py::arg("split_payment"), py::arg("deck"),
-        py::arg("taiji"), py::arg("items"),
+  m.def("check_positions", &check_positions, py::arg("config"), py::arg("items"),
         "[(bad_move, code, message)] for items (seed|None, wall|None, dealer, moves, move).");
 }

@@ -1,4 +1,4 @@
-// pyyijing._native simulator functions (docs/simulation.md): batches of bot
+// pyyijing._native.yijingpai simulator functions (docs/simulation.md): batches of bot
 // games into NumPy arrays with the GIL released, one game's moves, and one
 // bot move on a given position. Conversions only; the logic lives in
 // core_cpp/src/yijingpai/{bots,simulate}.cpp and core_cpp/src/sim/.
@@ -16,17 +16,14 @@
 #include "yijing/yijingpai/notation.hpp"
 #include "yijing/yijingpai/simulate.hpp"
 
-#include "config_args.hpp"
+#include "yijingpai_config.hpp"
 
 namespace py = pybind11;
 namespace yp = yijing::yijingpai;
 
 namespace {
 
-yp::Config make_config(long long play_size, long long players, bool taiji_in_pong, long long win_mask,
-                       bool split_payment) {
-  return yijing_bindings::config_from_args(play_size, players, taiji_in_pong, win_mask, split_payment);
-}
+using yijing_bindings::YijingpaiConfig;
 
 yp::BotKind bot_kind(const std::string& name) {
   yp::BotKind kind;
@@ -35,10 +32,8 @@ yp::BotKind bot_kind(const std::string& name) {
   return kind;
 }
 
-yp::SimSpec make_spec(long long play_size, long long players, bool taiji_in_pong, long long win_mask,
-                      bool split_payment, long long deck, const std::string& taiji,
-                      const std::vector<std::string>& policies, bool rotate,
-                      long long hands_per_match, const std::string& next_dealer) {
+yp::SimSpec make_spec(const YijingpaiConfig& config, const std::vector<std::string>& policies,
+                      bool rotate, long long hands_per_match, const std::string& next_dealer) {
   yp::SimSpec spec;
   if (hands_per_match < 0 || hands_per_match > 65535)
     throw py::value_error("hands_per_match must be in 0..65535");
@@ -47,14 +42,10 @@ yp::SimSpec make_spec(long long play_size, long long players, bool taiji_in_pong
   else if (next_dealer == "winner") spec.next_dealer = yp::NextDealer::kWinner;
   else if (next_dealer == "rotate") spec.next_dealer = yp::NextDealer::kRotate;
   else throw py::value_error("next_dealer must be 'dice', 'winner' or 'rotate'");
-  spec.cfg = make_config(play_size, players, taiji_in_pong, win_mask, split_payment);
-  const auto d = yp::deck_from_int(deck);
-  if (!d) throw py::value_error("deck must be 144 or 162");
-  const auto t = yp::taiji_from_string(taiji);
-  if (!t) throw py::value_error("taiji must be 'wild' or 'none'");
-  spec.deck = *d;
-  spec.taiji = *t;
-  if (policies.size() != static_cast<std::size_t>(players))
+  spec.cfg = config.rules;
+  spec.deck = config.deck;
+  spec.taiji = config.taiji;
+  if (policies.size() != static_cast<std::size_t>(config.rules.players))
     throw py::value_error("give one policy per seat");
   for (std::size_t i = 0; i < policies.size(); ++i) spec.policies[i] = bot_kind(policies[i]);
   spec.num_policies = static_cast<std::uint8_t>(policies.size());
@@ -62,18 +53,15 @@ yp::SimSpec make_spec(long long play_size, long long players, bool taiji_in_pong
   return spec;
 }
 
-py::dict sim_batch(long long play_size, long long players, bool taiji_in_pong, long long win_mask,
-                   bool split_payment, long long deck, const std::string& taiji,
-                   const std::vector<std::string>& policies, bool rotate, std::uint64_t seed,
-                   std::uint64_t start, std::uint64_t count, int threads, long long hands_per_match,
-                   const std::string& next_dealer) {
-  const yp::SimSpec spec = make_spec(play_size, players, taiji_in_pong, win_mask, split_payment, deck,
-                                     taiji, policies, rotate, hands_per_match, next_dealer);
+py::dict sim_batch(const YijingpaiConfig& config, const std::vector<std::string>& policies, bool rotate,
+                   std::uint64_t seed, std::uint64_t start, std::uint64_t count, int threads,
+                   long long hands_per_match, const std::string& next_dealer) {
+  const yp::SimSpec spec = make_spec(config, policies, rotate, hands_per_match, next_dealer);
   if (hands_per_match > 0 && (start % static_cast<std::uint64_t>(hands_per_match) != 0 ||
                               count % static_cast<std::uint64_t>(hands_per_match) != 0))
     throw py::value_error("with matches, start and count must be multiples of hands_per_match");
   const auto c = static_cast<py::ssize_t>(count);
-  const auto n = static_cast<py::ssize_t>(players);
+  const auto n = static_cast<py::ssize_t>(config.rules.players);
   py::array_t<std::int8_t> winner(c), dealt_in_by(c), dealer(c);
   py::array_t<std::uint8_t> kind(c), conditions(c), hexagram(c);
   py::array_t<std::int16_t> points(c);
@@ -113,13 +101,11 @@ py::dict sim_batch(long long play_size, long long players, bool taiji_in_pong, l
   return d;
 }
 
-std::vector<std::string> sim_game_moves(long long play_size, long long players, bool taiji_in_pong,
-                                        long long win_mask, bool split_payment, long long deck,
-                                        const std::string& taiji, const std::vector<std::string>& policies,
-                                        bool rotate, std::uint64_t seed, std::uint64_t index,
+std::vector<std::string> sim_game_moves(const YijingpaiConfig& config,
+                                        const std::vector<std::string>& policies, bool rotate,
+                                        std::uint64_t seed, std::uint64_t index,
                                         long long hands_per_match, const std::string& next_dealer) {
-  const yp::SimSpec spec = make_spec(play_size, players, taiji_in_pong, win_mask, split_payment, deck,
-                                     taiji, policies, rotate, hands_per_match, next_dealer);
+  const yp::SimSpec spec = make_spec(config, policies, rotate, hands_per_match, next_dealer);
   yp::State s;
   yp::GameOutcome g;
   yp::play_game(spec, seed, index, s, g);
@@ -129,11 +115,12 @@ std::vector<std::string> sim_game_moves(long long play_size, long long players, 
   return moves;
 }
 
-std::string bot_move(const std::string& policy, long long seat, std::uint64_t seed, long long play_size,
-                     long long players, bool taiji_in_pong, long long win_mask, bool split_payment,
-                     const std::string& wall, long long dealer, const std::vector<std::string>& moves) {
+std::string bot_move(const std::string& policy, long long seat, std::uint64_t seed,
+                     const YijingpaiConfig& config, const std::string& wall, long long dealer,
+                     const std::vector<std::string>& moves) {
   const yp::BotKind kind = bot_kind(policy);
-  const yp::Config cfg = make_config(play_size, players, taiji_in_pong, win_mask, split_payment);
+  const yp::Config& cfg = config.rules;
+  const int players = cfg.players;
   if (dealer < 0 || dealer >= players) throw py::value_error("dealer must be a seat of the game");
   yp::State s;
   if (yp::init_state(s, cfg, wall, static_cast<int>(dealer)) != yp::InitError::kNone)
@@ -152,18 +139,14 @@ std::string bot_move(const std::string& policy, long long seat, std::uint64_t se
 }  // namespace
 
 void bind_sim(py::module_& m) {
-  m.def("sim_batch", &sim_batch, py::arg("play_size"), py::arg("players"), py::arg("taiji_in_pong"),
-        py::arg("win_mask"), py::arg("split_payment"), py::arg("deck"), py::arg("taiji"),
-        py::arg("policies"), py::arg("rotate"), py::arg("seed"), py::arg("start"), py::arg("count"),
-        py::arg("threads"), py::arg("hands_per_match") = 0, py::arg("next_dealer") = "dice",
-        "Games start..start+count-1 played by built-in bots, as a dict of NumPy arrays (GIL released).");
-  m.def("sim_game_moves", &sim_game_moves, py::arg("play_size"), py::arg("players"),
-        py::arg("taiji_in_pong"), py::arg("win_mask"), py::arg("split_payment"), py::arg("deck"),
-        py::arg("taiji"), py::arg("policies"), py::arg("rotate"), py::arg("seed"), py::arg("index"),
+  m.def("sim_batch", &sim_batch, py::arg("config"), py::arg("policies"), py::arg("rotate"),
+        py::arg("seed"), py::arg("start"), py::arg("count"), py::arg("threads"),
         py::arg("hands_per_match") = 0, py::arg("next_dealer") = "dice",
-        "The move strings of one simulated game.");
-  m.def("bot_move", &bot_move, py::arg("policy"), py::arg("seat"), py::arg("seed"), py::arg("play_size"),
-        py::arg("players"), py::arg("taiji_in_pong"), py::arg("win_mask"), py::arg("split_payment"),
+        "Games start..start+count-1 played by built-in bots, as a dict of NumPy arrays (GIL released).");
+  m.def("sim_game_moves", &sim_game_moves, py::arg("config"), py::arg("policies"), py::arg("rotate"),
+        py::arg("seed"), py::arg("index"), py::arg("hands_per_match") = 0,
+        py::arg("next_dealer") = "dice", "The move strings of one simulated game.");
+  m.def("bot_move", &bot_move, py::arg("policy"), py::arg("seat"), py::arg("seed"), py::arg("config"),
         py::arg("wall"), py::arg("dealer"), py::arg("moves"),
         "A built-in bot's move for `seat` in the game given by wall, dealer and moves.");
 }

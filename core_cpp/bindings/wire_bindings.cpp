@@ -1,4 +1,4 @@
-// pyyijing._native.validate_moves_wire: the gRPC service's ValidateMovesRequest
+// pyyijing._native.yijingpai.validate_moves_wire: the gRPC service's ValidateMovesRequest
 // (proto/yijing/v1/rule_engine.proto) checked straight from its bytes, and the
 // ValidateMovesResponse written as bytes.
 //
@@ -17,9 +17,9 @@
 #include <string_view>
 #include <vector>
 
-#include "config_args.hpp"
 #include "yijing/yijingpai/position_check.hpp"
 #include "yijing/yijingpai/reason.hpp"
+#include "yijingpai_config.hpp"
 
 namespace py = pybind11;
 namespace yp = yijing::yijingpai;
@@ -177,26 +177,15 @@ bool parse_request(std::string_view data, Parsed& out, const Limits& lim) {
   return true;
 }
 
-struct RuleSet {
-  yp::Config cfg;
-  yp::Deck deck = yp::Deck::k144;
-  yp::TaijiRule taiji = yp::TaijiRule::kWild;
-};
+using yijing_bindings::YijingpaiConfig;
 
-// (play_size, players, taiji_in_pong, win_mask, split_payment, deck, taiji) as
-// the engine takes them (docs/backend-interface.md).
-bool rule_set_of(const py::handle& h, RuleSet& rs) {
+// What rules_config returned for a Rules message: a Config, or None when the
+// message is not valid (the Python path reports it).
+bool rule_set_of(const py::handle& h, YijingpaiConfig& rs) {
   if (h.is_none()) return false;
-  const auto t = py::reinterpret_borrow<py::tuple>(h);
-  if (!PyTuple_Check(h.ptr()) || t.size() != 7) throw py::type_error("rules_config must return a 7-tuple or None");
-  const auto deck = yp::deck_from_int(py::cast<long long>(t[5]));
-  const auto taiji = yp::taiji_from_string(py::cast<std::string>(t[6]));
-  if (!deck || !taiji) throw py::value_error("rules_config returned an invalid deck or taiji rule");
-  rs.cfg = yijing_bindings::config_from_args(py::cast<long long>(t[0]), py::cast<long long>(t[1]),
-                                             py::cast<bool>(t[2]), py::cast<long long>(t[3]),
-                                             py::cast<bool>(t[4]));
-  rs.deck = *deck;
-  rs.taiji = *taiji;
+  if (!py::isinstance<YijingpaiConfig>(h))
+    throw py::type_error("rules_config must return a pyyijing._native.yijingpai.Config or None");
+  rs = h.cast<const YijingpaiConfig&>();
   return true;
 }
 
@@ -244,7 +233,7 @@ py::object validate_moves_wire(const py::bytes& request, std::size_t max_batch,
     ok = parse_request(data, parsed, lim);
   }
   if (!ok) return py::none();
-  std::vector<RuleSet> rule_sets(parsed.distinct_rules.size());
+  std::vector<YijingpaiConfig> rule_sets(parsed.distinct_rules.size());
   for (std::size_t i = 0; i < rule_sets.size(); ++i) {
     const std::string_view b = parsed.distinct_rules[i];
     if (!rule_set_of(rules_config(py::bytes(b.data(), b.size())), rule_sets[i])) return py::none();
@@ -261,10 +250,10 @@ py::object validate_moves_wire(const py::bytes& request, std::size_t max_batch,
     out.reserve(parsed.items.size() * 48);
     yp::State s;
     for (const Item& it : parsed.items) {
-      const RuleSet& rs = rule_sets[static_cast<std::size_t>(it.rules_index)];
+      const YijingpaiConfig& rs = rule_sets[static_cast<std::size_t>(it.rules_index)];
       yp::PositionDeal deal;
       deal.seed = it.seed;
-      if (yp::deal_position(s, rs.cfg, rs.deck, rs.taiji, deal) != yp::DealError::kNone) {
+      if (yp::deal_position(s, rs.rules, rs.deck, rs.taiji, deal) != yp::DealError::kNone) {
         ok = false;
         break;
       }

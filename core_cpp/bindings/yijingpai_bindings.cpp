@@ -1,4 +1,4 @@
-// pyyijing._native.GameCore: the pybind11 face of the Yi Jing Pai engine,
+// pyyijing._native.yijingpai.GameCore: the pybind11 face of the Yi Jing Pai engine,
 // exactly as docs/backend-interface.md describes it. Conversion only: every
 // rule lives in core_cpp/src/yijingpai/.
 #include <pybind11/pybind11.h>
@@ -7,10 +7,10 @@
 #include <string>
 #include <string_view>
 
-#include "config_args.hpp"
 #include "yijing/yijingpai/engine.hpp"
 #include "yijing/yijingpai/iching_tables.hpp"
 #include "yijing/yijingpai/notation.hpp"
+#include "yijingpai_config.hpp"
 
 namespace py = pybind11;
 namespace yp = yijing::yijingpai;
@@ -19,11 +19,11 @@ namespace {
 
 class GameCore {
  public:
-  GameCore(long long play_size, long long players, bool taiji_in_pong, long long win_mask,
-           bool split_payment, const std::string& wall, long long dealer) {
-    const yp::Config cfg = yijing_bindings::config_from_args(play_size, players, taiji_in_pong,
-                                                              win_mask, split_payment);
-    if (dealer < 0 || dealer >= players) throw py::value_error("dealer must be a seat of the game");
+  // The config was checked when it was made; it is dealt the given wall
+  // (its deck and taiji are not used: the wall is checked to be a tile set).
+  GameCore(const yijing_bindings::YijingpaiConfig& config, const std::string& wall, long long dealer) {
+    const yp::Config& cfg = config.rules;
+    if (dealer < 0 || dealer >= cfg.players) throw py::value_error("dealer must be a seat of the game");
     if (yp::init_state(state_, cfg, wall, static_cast<int>(dealer)) != yp::InitError::kNone)
       throw py::value_error(
           "wall must hold exactly a tile set of '1'/'0'/'T': 70+70 or 79+79 line tiles, "
@@ -222,9 +222,8 @@ class GameCore {
 
 void bind_yijingpai(py::module_& m) {
   py::class_<GameCore>(m, "GameCore", "Yi Jing Pai game state and rules (docs/backend-interface.md).")
-      .def(py::init<long long, long long, bool, long long, bool, const std::string&, long long>(),
-           py::arg("play_size"), py::arg("players"), py::arg("taiji_in_pong"), py::arg("win_mask"),
-           py::arg("split_payment"), py::arg("wall"), py::arg("dealer"))
+      .def(py::init<const yijing_bindings::YijingpaiConfig&, const std::string&, long long>(),
+           py::arg("config"), py::arg("wall"), py::arg("dealer"))
       .def("copy", [](const GameCore& g) { return GameCore(g); })
       .def("phase", &GameCore::phase)
       .def("to_act", &GameCore::to_act)

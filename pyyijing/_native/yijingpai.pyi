@@ -1,5 +1,6 @@
-"""Type stubs for pyyijing._native.yijingpai (core_cpp/bindings: native_module.cpp,
-yijingpai_bindings.cpp, sim_bindings.cpp, position_check_bindings.cpp, wire_bindings.cpp)."""
+"""Type stubs for pyyijing._native.yijingpai, Yi Jing Pai in C++ (core_cpp/bindings:
+native_module.cpp, yijingpai_config.cpp, yijingpai_bindings.cpp, sim_bindings.cpp,
+position_check_bindings.cpp, wire_bindings.cpp; docs/backend-interface.md)."""
 
 from collections.abc import Callable
 from typing import Any
@@ -10,15 +11,55 @@ DIGRAMS: list[tuple[str, str, str, str, str]]
 
 def shuffle_wall(seed: int, deck: int, taiji: str) -> tuple[str, tuple[int, int]]: ...
 
+# core_cpp/bindings/yijingpai_config.cpp: Config(**pyyijing.Rules.core_config())
+class Config:
+    def __init__(
+        self,
+        *,
+        play_size: int,
+        players: int,
+        taiji_in_pong: bool,
+        win_mask: int,
+        split_payment: bool,
+        deck: int,
+        taiji: str,
+    ) -> None: ...
+    @property
+    def play_size(self) -> int: ...
+    @property
+    def players(self) -> int: ...
+    @property
+    def taiji_in_pong(self) -> bool: ...
+    @property
+    def win_mask(self) -> int: ...
+    @property
+    def split_payment(self) -> bool: ...
+    @property
+    def deck(self) -> int: ...
+    @property
+    def taiji(self) -> str: ...
+
+# core_cpp/bindings/yijingpai_bindings.cpp
+class GameCore:
+    def __init__(self, config: Config, wall: str, dealer: int) -> None: ...
+    def copy(self) -> GameCore: ...
+    def phase(self) -> str: ...
+    def to_act(self) -> list[int]: ...
+    def legal_moves(self, seat: int) -> list[str]: ...
+    def check(self, move: str) -> tuple[str, str]: ...
+    def apply(self, move: str) -> tuple[str, str]: ...
+    def apply_all(self, moves: list[str]) -> tuple[int, str, str]: ...
+    def apply_each(self, moves: list[str]) -> list[tuple[str, str]]: ...
+    def view(self, seat: int) -> dict[str, Any]: ...
+    def ready(self, seat: int) -> list[dict[str, Any]]: ...
+    def result(self) -> dict[str, Any] | None: ...
+    def moves(self) -> list[str]: ...
+    def wall(self) -> str: ...
+    def dealer(self) -> int: ...
+
 # core_cpp/bindings/sim_bindings.cpp (docs/simulation.md)
 def sim_batch(
-    play_size: int,
-    players: int,
-    taiji_in_pong: bool,
-    win_mask: int,
-    split_payment: bool,
-    deck: int,
-    taiji: str,
+    config: Config,
     policies: list[str],
     rotate: bool,
     seed: int,
@@ -29,13 +70,7 @@ def sim_batch(
     next_dealer: str = "dice",
 ) -> dict[str, Any]: ...
 def sim_game_moves(
-    play_size: int,
-    players: int,
-    taiji_in_pong: bool,
-    win_mask: int,
-    split_payment: bool,
-    deck: int,
-    taiji: str,
+    config: Config,
     policies: list[str],
     rotate: bool,
     seed: int,
@@ -47,11 +82,7 @@ def bot_move(
     policy: str,
     seat: int,
     seed: int,
-    play_size: int,
-    players: int,
-    taiji_in_pong: bool,
-    win_mask: int,
-    split_payment: bool,
+    config: Config,
     wall: str,
     dealer: int,
     moves: list[str],
@@ -59,14 +90,7 @@ def bot_move(
 
 # core_cpp/bindings/position_check_bindings.cpp (docs/backend-interface.md)
 def check_positions(
-    play_size: int,
-    players: int,
-    taiji_in_pong: bool,
-    win_mask: int,
-    split_payment: bool,
-    deck: int,
-    taiji: str,
-    items: list[tuple[int | None, str | None, int, list[str], str]],
+    config: Config, items: list[tuple[int | None, str | None, int, list[str], str]]
 ) -> list[tuple[int, str, str]]: ...
 
 # core_cpp/bindings/wire_bindings.cpp (the service's ValidateMoves fast path)
@@ -75,5 +99,5 @@ def validate_moves_wire(
     max_batch: int,
     max_moves: int,
     max_move_chars: int,
-    rules_config: Callable[[bytes], tuple[int, int, bool, int, bool, int, str] | None],
+    rules_config: Callable[[bytes], Config | None],
 ) -> tuple[bytes, dict[str, int]] | None: ...

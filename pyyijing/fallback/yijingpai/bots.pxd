@@ -3,6 +3,7 @@
 # by a hexagram value stay Python ints; only small counts and scores are C ints.
 cimport cython
 
+from .config cimport Config
 from .hexagram_bits cimport value_of
 from .notation cimport declared, points_half
 from .placement cimport place, win_placements
@@ -40,5 +41,5 @@ cpdef Py_ssize_t target_score(str lines, str hand, int play_size, bint heuristic
 @cython.locals(n=Py_ssize_t, heuristic=bint, c=_Ctx, best_i=Py_ssize_t, best_value=int,
                i=Py_ssize_t, score=Py_ssize_t, wins_now=bint, value=int, best_score=Py_ssize_t,
                best_points=Py_ssize_t, pts=Py_ssize_t, later=int, move=str, lines=str,
-               placement=str, result=str, claimed=str, best=str)
-cpdef str choose(object policy, object view, object legal, int play_size, int win_mask, object rng)
+               placement=str, result=str, claimed=str, best=str, play_size=int, win_mask=int)
+cpdef str choose(object policy, object view, object legal, Config config, object rng)

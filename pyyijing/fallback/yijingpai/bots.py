@@ -6,7 +6,7 @@ compare them move for move. A bot sees what its seat may see: the seat's
 view (docs/yijing.md §7) and its legal moves, sorted in plain string order
 (the canonical order every tie is broken by).
 
-``choose(policy, view, legal, play_size, win_mask, rng)`` returns a move
+``choose(policy, view, legal, config, rng)`` returns a move
 string; ``rng`` is an ``Xoshiro256ss`` (only ``random`` draws from it).
 """
 
@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .config import Config
 from .hexagram_bits import value_of
 from .notation import declared, points_half
 from .placement import place, win_placements
@@ -280,12 +281,13 @@ def target_score(lines: str, hand: str, play_size: int, heuristic: bool) -> int:
 # ----------------------------------------------------------------- choose
 
 
-def choose(
-    policy: str, view: dict[str, Any], legal: list[str], play_size: int, win_mask: int, rng: object
-) -> str:
-    """The move of bot `policy` for the viewing seat (`legal` sorted, non-empty)."""
+def choose(policy: str, view: dict[str, Any], legal: list[str], config: Config, rng: object) -> str:
+    """The move of bot `policy` for the viewing seat (`legal` sorted, non-empty)
+    in a game played under `config`."""
     if policy not in BOTS:
         raise ValueError(f"unknown bot {policy!r}; bots: {', '.join(BOTS)}")
+    play_size = config.play_size
+    win_mask = config.win_mask
     seat = view["viewer"]
     if view["phase"] == "target":
         hand = view["seats"][seat]["hand"]

@@ -6,6 +6,7 @@ cimport cython
 
 # C-level calls into the other compiled modules (their .pxd files).
 from .claims cimport build_offers, can_form_pair, seats_after
+from .config cimport Config
 from .deal cimport deal, is_tile_set
 from .hexagram_bits cimport condition_names, conditions_met, king_wen, value_of
 from .notation cimport (Move, arrangements, declared, format_move, hand_string, parse_move,

@@ -22,9 +22,9 @@ from __future__ import annotations
 from typing import Any
 
 from .claims import PONG_OFFER, WIN_OFFER, build_offers, can_form_pair, seats_after
+from .config import Config
 from .deal import deal, is_tile_set
 from .hexagram_bits import (
-    ALL_CONDITIONS_MASK,
     condition_names,
     conditions_met,
     king_wen,
@@ -104,36 +104,27 @@ class GameCore:
 
     # ------------------------------------------------------------------ setup
 
-    def __init__(
-        self,
-        play_size: int,
-        players: int,
-        taiji_in_pong: bool,
-        win_mask: int,
-        split_payment: bool,
-        wall: str,
-        dealer: int,
-    ) -> None:
-        # The caller validated the arguments; still never accept nonsense.
-        if play_size not in (2, 3):
-            raise ValueError(f"play_size must be 2 or 3, not {play_size!r}")
-        if players not in (2, 3, 4):
-            raise ValueError(f"players must be 2, 3 or 4, not {players!r}")
-        if not isinstance(win_mask, int) or not 0 < win_mask <= ALL_CONDITIONS_MASK:
-            raise ValueError(f"win_mask must be a non-zero subset of 0..63, not {win_mask!r}")
+    def __init__(self, config: Config, wall: str, dealer: int) -> None:
+        # The config is checked when it is made; the caller validated the
+        # wall and the dealer, but still never accept nonsense.
+        if not isinstance(config, Config):
+            raise TypeError(
+                f"config must be a {Config.__module__}.Config; got {type(config).__name__}"
+            )
         if not isinstance(wall, str) or not is_tile_set(wall):
             raise ValueError(
                 "wall must hold exactly a tile set of '1'/'0'/'T': 70+70 or 79+79 "
                 "line tiles, with 4 or 0 taiji"
             )
+        players = config.players
         if not isinstance(dealer, int) or not 0 <= dealer < players:
             raise ValueError(f"dealer must be in 0..{players - 1}, not {dealer!r}")
 
-        self._k = int(play_size)  # play size k: lines per play (docs Specs)
-        self._n = int(players)
-        self._taiji_in_pong = bool(taiji_in_pong)
-        self._win_mask = int(win_mask)
-        self._split_payment = bool(split_payment)
+        self._k = config.play_size  # play size k: lines per play (docs Specs)
+        self._n = players
+        self._taiji_in_pong = config.taiji_in_pong
+        self._win_mask = config.win_mask
+        self._split_payment = config.split_payment
         self._wall = wall
         self._dealer = int(dealer)
 

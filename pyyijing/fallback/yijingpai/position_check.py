@@ -9,29 +9,27 @@ from __future__ import annotations
 
 from typing import Any
 
+from .config import Config
 from .engine import GameCore
 from .wall import shuffle_wall
 
 CheckResult = tuple[int, str, str]
 
 
-def check_positions(
-    play_size: int,
-    players: int,
-    taiji_in_pong: bool,
-    win_mask: int,
-    split_payment: bool,
-    deck: int,
-    taiji: str,
-    items: list[Any],
-) -> list[CheckResult]:
-    """``[(bad_move, code, message)]`` for items ``(seed, wall, dealer, moves, move)``.
+def check_positions(config: Config, items: list[Any]) -> list[CheckResult]:
+    """``[(bad_move, code, message)]`` for items ``(seed, wall, dealer, moves, move)``
+    under `config` (its deck and taiji make the walls of seed deals).
 
     ``seed`` None means the exact ``wall`` is dealt from ``dealer``; otherwise
     the seed's wall is dealt and ``dealer`` -1 lets its dice pick the dealer.
     ``bad_move`` -1: ``(code, message)`` is the verdict of ``move``; otherwise
     it is the index of the first illegal history move and why it is illegal.
     """
+    if not isinstance(config, Config):
+        raise TypeError(f"config must be a {Config.__module__}.Config; got {type(config).__name__}")
+    deck = config.deck
+    taiji = config.taiji
+    players = config.players
     out: list[CheckResult] = []
     for item in items:
         if not isinstance(item, tuple) or len(item) != 5:
@@ -48,7 +46,7 @@ def check_positions(
                 dealer = (dice[0] + dice[1] - 1) % players
         elif not isinstance(wall, str):
             raise TypeError(f"wall must be a str; got {type(wall).__name__}")
-        core = GameCore(play_size, players, taiji_in_pong, win_mask, split_payment, wall, dealer)
+        core = GameCore(config, wall, dealer)
         result: CheckResult | None = None
         for i, m in enumerate(moves):
             code, message = core.apply(m)
