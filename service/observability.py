@@ -160,9 +160,17 @@ def _code_name(context: Ctx, default: str) -> str:
 
 
 class ObservabilityInterceptor(grpc.aio.ServerInterceptor):
-    def __init__(self, metrics: Metrics, streams: StreamBudget | None = None) -> None:
+    def __init__(
+        self,
+        metrics: Metrics,
+        streams: StreamBudget | None = None,
+        refusing: asyncio.Event | None = None,
+    ) -> None:
         self.metrics = metrics
         self.streams = streams  # every server stream takes a ticket (service/streams.py)
+        # Set at the end of a shutdown's drain: new calls get UNAVAILABLE (retryable)
+        # from the handler, instead of being cut off by the transport as CANCELLED.
+        self.refusing = refusing or asyncio.Event()
         # The wrapped handler of each method, built on its first call: handlers
         # never change once the server runs, and building closures and a new
         # handler object on every RPC was a measurable share of a small call.
@@ -221,12 +229,15 @@ class ObservabilityInterceptor(grpc.aio.ServerInterceptor):
         record = self._record
         metrics = self.metrics
         budget = self.streams
+        refusing = self.refusing
 
         if handler.unary_unary is not None or handler.unary_stream is not None:
             streaming = handler.unary_unary is None
             behavior = handler.unary_stream if streaming else handler.unary_unary
 
             async def check_body(request: Any, context: Ctx) -> None:
+                if refusing.is_set():
+                    await context.abort(grpc.StatusCode.UNAVAILABLE, "the server is shutting down")
                 if isinstance(request, _BadRequestBody):
                     await context.abort(
                         grpc.StatusCode.INVALID_ARGUMENT,

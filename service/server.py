@@ -28,6 +28,7 @@ from .store import Store
 from .streams import StreamBudget
 
 LOG = logging.getLogger("yijing.service")
+REFUSE_SECONDS = 0.5  # after the drain: new calls refused with UNAVAILABLE, then stop
 SERVICE_NAME = pb2.DESCRIPTOR.services_by_name["RuleEngineService"].full_name
 
 
@@ -93,6 +94,7 @@ class Service:
             max_workers=config.simulate_workers, thread_name_prefix="yijing-sim"
         )
         self.shutting_down = asyncio.Event()
+        self.refusing = asyncio.Event()  # shutdown: new calls are answered UNAVAILABLE
         self._expiry: asyncio.Task[None] | None = None
         self.health = _HealthServicer(self.shutting_down)
         self.port = 0
@@ -103,7 +105,7 @@ class Service:
     async def start(self) -> None:
         cfg = self.config
         server = grpc.aio.server(
-            interceptors=[ObservabilityInterceptor(self.metrics, self.streams)],
+            interceptors=[ObservabilityInterceptor(self.metrics, self.streams, self.refusing)],
             # Streams are bounded by their own budget (--max-streams): on top of it,
             # unary calls always have --max-concurrent-rpcs slots of their own.
             maximum_concurrent_rpcs=cfg.max_concurrent_rpcs + cfg.max_streams,
@@ -188,6 +190,11 @@ class Service:
         await self.health.enter_graceful_shutdown()
         if drain > 0:
             await asyncio.sleep(drain)
+            # Then answer new calls UNAVAILABLE for a moment before the transport stops:
+            # a call that reaches a stopping server before its handler has started is
+            # cut off as CANCELLED, which clients do not retry.
+            self.refusing.set()
+            await asyncio.sleep(min(REFUSE_SECONDS, drain))
         self.shutting_down.set()  # streams end with UNAVAILABLE; the expiry sweep stops
         await self._server.stop(grace)
         self._server = None

@@ -3,8 +3,12 @@
 Issue 11, item 5. Before: health went UNAVAILABLE 0.3 s after the signal
 without clients ever polling NOT_SERVING, and 1-3 `ValidateMoves` batches in
 flight were answered CANCELLED. Now the server says NOT_SERVING for
-``--drain-seconds`` while it still accepts calls, then stops accepting, and
-the calls in flight have ``--grace-seconds`` to finish.
+``--drain-seconds`` while it still accepts calls, then answers new calls
+UNAVAILABLE for a moment (a call that reaches a stopping transport before its
+handler starts is cut off as CANCELLED: seen here under load, at the instant
+the drain ended), then stops accepting, and the calls in flight have
+``--grace-seconds`` to finish. Run it with the machine loaded (other tests in
+parallel) to see the race the refusal closes.
 """
 
 from __future__ import annotations
