@@ -1,5 +1,5 @@
 // Built-in bots (docs/simulation.md "Bots"). Every rule here has a line in
-// that page and a twin in pyyijing/fallback/bots.py; keep the three in step.
+// that page and a twin in pyyijing/fallback/yijingpai/bots.py; keep the three in step.
 #include "yijing/yijingpai/bots.hpp"
 
 #include <algorithm>

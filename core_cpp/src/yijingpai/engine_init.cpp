@@ -2,6 +2,7 @@
 #include <cstring>
 
 #include "engine_internal.hpp"
+#include "yijing/yijingpai/wall.hpp"
 
 namespace yijing::yijingpai {
 namespace {
@@ -17,11 +18,25 @@ struct TileOfChar {
 };
 constexpr TileOfChar kTileOfChar{};
 
-// The tile sets a wall may hold (docs §Specs): deck 144/162, with 4 taiji
-// ("wild") or none.
-bool wall_counts_valid(int yang, int yin, int taiji) noexcept {
-  if (yang != yin || (taiji != 0 && taiji != 4)) return false;
-  return yang == 70 || yang == 79;
+// docs §2 on a state holding its wall (s.wall, `n` tiles): grabs of 4 from
+// the front, dealer first, counterclockwise, two rounds; the simple variant
+// adds a round of 1 tile each. Then the target phase starts.
+void start_hand(State& s, const Config& cfg, int n, int dealer) noexcept {
+  s.cfg = cfg;
+  s.dealer = static_cast<std::uint8_t>(dealer);
+  s.wall_len = static_cast<std::uint8_t>(n);
+  s.phase = Phase::kTarget;
+  s.targets_left = cfg.players;
+  auto grab = [&s](int seat, int count) {
+    Hand h = s.seats[seat].hand;
+    for (int i = 0; i < count; ++i) add_tile(h, s.wall[s.wall_pos++]);
+    s.seats[seat].hand = h;
+  };
+  const int players = cfg.players;
+  for (int round = 0; round < 2; ++round)
+    for (int i = 0; i < players; ++i) grab(s.seat_after(dealer, i), 4);
+  if (cfg.play_size == 3)
+    for (int i = 0; i < players; ++i) grab(s.seat_after(dealer, i), 1);
 }
 
 }  // namespace
@@ -39,28 +54,18 @@ InitError init_state(State& s, const Config& cfg, std::string_view wall, int dea
     ++counts[t];
   }
   if (counts[3] != 0) return InitError::kBadWall;
-  if (!wall_counts_valid(counts[kYang], counts[kYin], counts[kTaiji])) return InitError::kBadWall;
+  if (!is_tile_set(counts[kYang], counts[kYin], counts[kTaiji])) return InitError::kBadWall;
   if (dealer < 0 || dealer >= cfg.players) return InitError::kBadDealer;
 
-  s.cfg = cfg;
-  s.dealer = static_cast<std::uint8_t>(dealer);
-  s.wall_len = static_cast<std::uint8_t>(wall.size());
-  s.phase = Phase::kTarget;
-  s.targets_left = cfg.players;
-
-  // docs §2: grabs of 4 from the front, dealer first, counterclockwise, two
-  // rounds; the simple variant adds a round of 1 tile each.
-  auto grab = [&s](int seat, int n) {
-    Hand h = s.seats[seat].hand;
-    for (int i = 0; i < n; ++i) add_tile(h, s.wall[s.wall_pos++]);
-    s.seats[seat].hand = h;
-  };
-  const int n = cfg.players;
-  for (int round = 0; round < 2; ++round)
-    for (int i = 0; i < n; ++i) grab(s.seat_after(dealer, i), 4);
-  if (cfg.play_size == 3)
-    for (int i = 0; i < n; ++i) grab(s.seat_after(dealer, i), 1);
+  start_hand(s, cfg, static_cast<int>(wall.size()), dealer);
   return InitError::kNone;
+}
+
+void init_state_tiles(State& s, const Config& cfg, const std::uint8_t* tiles, int n,
+                      int dealer) noexcept {
+  s = State{};
+  std::memcpy(s.wall, tiles, static_cast<std::size_t>(n));
+  start_hand(s, cfg, n, dealer);
 }
 
 bool may_act(const State& s, int seat) noexcept {

@@ -1,8 +1,7 @@
-// Batch simulation (docs/simulation.md): deal with the fast shuffle, let the
-// bots play, record the outcome; many games on threads.
+// Batch simulation (docs/simulation.md): deal with the shuffle of wall.cpp
+// (tile codes, no string), let the bots play, record the outcome; many games
+// on threads.
 #include "yijing/yijingpai/simulate.hpp"
-
-#include <cstring>
 
 #include "yijing/sim/fastrand.hpp"
 #include "yijing/sim/parallel.hpp"
@@ -30,51 +29,6 @@ const KingWenTable& king_wen_table() {
 }  // namespace
 
 int king_wen_of(std::uint8_t values) noexcept { return king_wen_table().v[values & 63u]; }
-
-int shuffle_tiles(std::uint64_t seed, Deck deck, TaijiRule taiji, std::uint8_t* tiles, int& die1,
-                  int& die2) noexcept {
-  // canonical_wall(): yang, yin, taiji; then Fisher-Yates as shuffle_wall().
-  const int per_kind = deck == Deck::k144 ? 70 : 79;
-  const int n = 2 * per_kind + (taiji == TaijiRule::kWild ? 4 : 0);
-  std::memset(tiles, kYang, static_cast<std::size_t>(per_kind));
-  std::memset(tiles + per_kind, kYin, static_cast<std::size_t>(per_kind));
-  std::memset(tiles + 2 * per_kind, kTaiji, static_cast<std::size_t>(n - 2 * per_kind));
-  Xoshiro256ss rng(seed);
-  // The swap targets first (a pure arithmetic loop that pipelines), then the swaps.
-  std::uint8_t js[kMaxWallTiles];
-  for (int i = n - 1; i >= 1; --i)
-    js[i] = static_cast<std::uint8_t>(sim::uniform(rng, static_cast<std::uint64_t>(i + 1)));
-  for (int i = n - 1; i >= 1; --i) {
-    const int j = js[i];
-    const std::uint8_t x = tiles[i];
-    tiles[i] = tiles[j];
-    tiles[j] = x;
-  }
-  die1 = 1 + static_cast<int>(sim::uniform(rng, 6));
-  die2 = 1 + static_cast<int>(sim::uniform(rng, 6));
-  return n;
-}
-
-void init_state_tiles(State& s, const Config& cfg, const std::uint8_t* tiles, int n, int dealer) noexcept {
-  // As init_state() (engine_init.cpp) after its checks.
-  s = State{};
-  std::memcpy(s.wall, tiles, static_cast<std::size_t>(n));
-  s.cfg = cfg;
-  s.dealer = static_cast<std::uint8_t>(dealer);
-  s.wall_len = static_cast<std::uint8_t>(n);
-  s.phase = Phase::kTarget;
-  s.targets_left = cfg.players;
-  auto grab = [&s](int seat, int count) {
-    Hand h = s.seats[seat].hand;
-    for (int i = 0; i < count; ++i) add_tile(h, s.wall[s.wall_pos++]);
-    s.seats[seat].hand = h;
-  };
-  const int players = cfg.players;
-  for (int round = 0; round < 2; ++round)
-    for (int i = 0; i < players; ++i) grab(s.seat_after(dealer, i), 4);
-  if (cfg.play_size == 3)
-    for (int i = 0; i < players; ++i) grab(s.seat_after(dealer, i), 1);
-}
 
 void deal_game(const SimSpec& spec, std::uint64_t seed, std::uint64_t index, State& s) noexcept {
   std::uint8_t tiles[kMaxWallTiles];

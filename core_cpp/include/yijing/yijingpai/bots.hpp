@@ -1,6 +1,6 @@
 // Built-in bots for Yi Jing Pai: random, greedy and heuristic. Their
 // decision rules are specified exactly in docs/simulation.md ("Bots") and
-// mirrored move for move by pyyijing/fallback/bots.py.
+// mirrored move for move by pyyijing/fallback/yijingpai/bots.py.
 //
 // A bot sees only what the seat may see (docs/yijing.md §7: its own hand and
 // target, every seat's hexagram in progress and completed hexagrams, the

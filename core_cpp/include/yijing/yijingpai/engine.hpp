@@ -18,6 +18,10 @@ enum class InitError : std::uint8_t { kNone, kBadConfig, kBadWall, kBadDealer };
 // 144/162 tiles, or 140/158 without taiji) from `dealer` (docs §2) and start
 // the target phase. On error `s` is left in an unspecified but safe state.
 InitError init_state(State& s, const Config& cfg, std::string_view wall, int dealer) noexcept;
+// init_state() for a wall of `n` Tile codes (wall.hpp's shuffle_tiles) that
+// is known to be a tile set, a valid config and dealer: the same deal, no checks.
+void init_state_tiles(State& s, const Config& cfg, const std::uint8_t* tiles, int n,
+                      int dealer) noexcept;
 
 // Seats that may act now, ascending (docs §3); returns how many were written.
 int to_act(const State& s, int out[kMaxPlayers]) noexcept;

@@ -59,12 +59,8 @@ struct SimArrays {
   std::uint16_t* hand = nullptr;  // matches only: the hand number in its match
 };
 
-// The shuffled wall as tile codes (exactly yj.shuffle_wall(seed, ...)), its
-// size and the dice.
-int shuffle_tiles(std::uint64_t seed, Deck deck, TaijiRule taiji, std::uint8_t* tiles, int& die1,
-                  int& die2) noexcept;
-// init_state() for a wall of tile codes (already a valid tile set).
-void init_state_tiles(State& s, const Config& cfg, const std::uint8_t* tiles, int n, int dealer) noexcept;
+// A game's wall comes from wall.hpp's shuffle_tiles (tile codes, exactly
+// yj.shuffle_wall(seed, ...)) and is dealt by engine.hpp's init_state_tiles.
 
 // Deal game `index` (wall, dice, dealer) into `s`.
 void deal_game(const SimSpec& spec, std::uint64_t seed, std::uint64_t index, State& s) noexcept;

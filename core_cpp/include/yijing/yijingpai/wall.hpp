@@ -1,7 +1,10 @@
-// The Yi Jing Pai wall: the tile set for a deck size and a deterministic shuffle.
+// The Yi Jing Pai wall: the tile sets of the decks and the deterministic shuffle.
 //
-// A wall is a string of tiles in draw order: '1' yang, '0' yin, 'T' taiji.
-// The algorithm is specified exactly (and mirrored in pyyijing/fallback/prng.py):
+// A wall is a string of tiles in draw order: '1' yang, '0' yin, 'T' taiji
+// (or, inside the engine, an array of Tile codes, state.hpp). This file is the
+// one source of the deck facts (tile counts) and holds the one shuffle
+// (shuffle_tiles; shuffle_wall is its string form). The algorithm is
+// specified exactly (and mirrored in pyyijing/fallback/yijingpai/wall.py):
 //   1. canonical order: all '1', then all '0', then the 'T' tiles;
 //   2. Fisher-Yates from the last index with Xoshiro256ss(seed):
 //      for i = n-1 down to 1: j = uniform(i + 1); swap(a[i], a[j]);
@@ -13,12 +16,28 @@
 #include <string>
 #include <string_view>
 
+#include "yijing/yijingpai/rules.hpp"
+
 namespace yijing::yijingpai {
 
 // 144: 70 yang + 70 yin + 4 taiji; 162: 79 + 79 + 4.
 enum class Deck { k144 = 144, k162 = 162 };
 // kWild: the 4 taiji tiles are in the wall; kNone: no taiji tiles.
 enum class TaijiRule { kWild, kNone };
+
+// The tile sets (docs §Specs; rules page §1): the yang tiles of a deck (as
+// many yin tiles), the taiji tiles of a taiji rule, the tiles of a wall.
+constexpr int line_tiles(Deck deck) noexcept { return deck == Deck::k144 ? 70 : 79; }
+constexpr int taiji_tiles(TaijiRule taiji) noexcept { return taiji == TaijiRule::kWild ? 4 : 0; }
+constexpr int wall_tiles(Deck deck, TaijiRule taiji) noexcept {
+  return 2 * line_tiles(deck) + taiji_tiles(taiji);
+}
+// Whether a wall of these counts holds exactly one of the tile sets.
+constexpr bool is_tile_set(int yang, int yin, int taiji) noexcept {
+  return yang == yin && (yang == line_tiles(Deck::k144) || yang == line_tiles(Deck::k162)) &&
+         (taiji == taiji_tiles(TaijiRule::kWild) || taiji == taiji_tiles(TaijiRule::kNone));
+}
+static_assert(wall_tiles(Deck::k162, TaijiRule::kWild) == kMaxWallTiles, "the largest wall");
 
 std::optional<Deck> deck_from_int(long long tiles) noexcept;
 std::optional<TaijiRule> taiji_from_string(std::string_view name) noexcept;
@@ -32,7 +51,13 @@ struct Deal {
 // The unshuffled wall: yang tiles, then yin tiles, then taiji tiles.
 std::string canonical_wall(Deck deck, TaijiRule taiji);
 
-// The shuffled wall and the two dice for this seed.
+// The shuffle: the wall for this seed as Tile codes into tiles[0 .. n-1]
+// (room for kMaxWallTiles), its size n (returned) and the two dice. Used by
+// the simulator and seed deals directly (no string).
+int shuffle_tiles(std::uint64_t seed, Deck deck, TaijiRule taiji, std::uint8_t* tiles, int& die1,
+                  int& die2) noexcept;
+
+// The shuffled wall as a string and the two dice for this seed (shuffle_tiles).
 Deal shuffle_wall(std::uint64_t seed, Deck deck, TaijiRule taiji);
 
 }  // namespace yijing::yijingpai
