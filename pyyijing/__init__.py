@@ -22,12 +22,12 @@ _install(_ACTIVE)
 
 # The game API is shared by every backend (it imports the version above).
 from .errors import IllegalMove, RecordError, Verdict  # noqa: E402
-from .game import RULES_VERSION, Game, Result  # noqa: E402
-from .match import Match  # noqa: E402
-from .positions import PositionCheck, validate_positions  # noqa: E402
-from .replay import replay  # noqa: E402
-from .rules import WIN_CONDITIONS, Rules  # noqa: E402
 from .simulate import BOTS, Bot, SimResult, bot_move, simulate  # noqa: E402
+from .yijingpai.game import RULES_VERSION, Game, Result  # noqa: E402
+from .yijingpai.match import Match  # noqa: E402
+from .yijingpai.positions import PositionCheck, validate_positions  # noqa: E402
+from .yijingpai.replay import replay  # noqa: E402
+from .yijingpai.rules import WIN_CONDITIONS, Rules  # noqa: E402
 
 
 def backend() -> str:

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from typing import Any, NoReturn, TextIO
 
 from .options import Option
-from .rules import YIJINGPAI_OPTIONS
+from .yijingpai.rules import YIJINGPAI_OPTIONS
 
 EXIT_USAGE = 2
 EXIT_INVALID = 1

@@ -1,7 +1,7 @@
 """Rule options declared as a table, and the `RuleSet` class every game's rules derive from.
 
 A game declares its options once, as a tuple of `Option`s (Yi Jing Pai:
-`pyyijing.rules.YIJINGPAI_OPTIONS`). Everything else comes from that table:
+`pyyijing.yijingpai.rules.YIJINGPAI_OPTIONS`). Everything else comes from that table:
 - the rules class (`class Rules(RuleSet): OPTIONS = ...`): keyword
   construction, validation with the same error for every backend, equality,
   hashing, `repr`, `to_dict` / `from_dict`;

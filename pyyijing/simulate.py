@@ -18,10 +18,10 @@ from typing import Any
 import numpy as np
 
 from . import _backend, _engine, _registry
-from .game import Game
-from .match import hand_seed
-from .rules import WIN_CONDITIONS, Rules
 from .shuffle import check_seed
+from .yijingpai.game import Game
+from .yijingpai.match import hand_seed
+from .yijingpai.rules import WIN_CONDITIONS, Rules
 
 BOTS: tuple[str, ...] = ("random", "greedy", "heuristic")
 KINDS: tuple[str, ...] = ("self_draw", "dealt_in", "draw")

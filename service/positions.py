@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import pyyijing as yj
-from pyyijing.positions import PreparedItem, check_prepared
+from pyyijing.yijingpai.positions import PreparedItem, check_prepared
 
 from . import convert
 from .errors import InvalidArgumentError

@@ -16,7 +16,7 @@ from typing import Any
 from google.protobuf.message import DecodeError
 
 import pyyijing as yj
-from pyyijing.positions import engine_config
+from pyyijing.yijingpai.positions import engine_config
 
 from . import convert
 from .convert import pb2

@@ -6,6 +6,7 @@ import pytest
 from randomplay import MAX_MOVES
 
 import pyyijing as yj
+from pyyijing.yijingpai.match import hand_seed
 
 
 def finish(g: yj.Game, pick: int = 0) -> None:
@@ -42,7 +43,7 @@ def test_match_ledger_and_next_dealer(backend, next_dealer: str) -> None:
     assert m.ledger == totals
     assert sum(m.ledger) == 0
     rec = m.record()
-    assert [h["seed"] for h in rec["hands"]] == [yj.match.hand_seed(42, i) for i in range(6)]
+    assert [h["seed"] for h in rec["hands"]] == [hand_seed(42, i) for i in range(6)]
     # every hand of a match replays from its record
     for hand in rec["hands"]:
         assert yj.replay(hand, backend=backend.name).record() == hand

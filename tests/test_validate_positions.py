@@ -122,24 +122,26 @@ def test_rules_must_be_rules() -> None:
 
 
 def test_apply_all_is_apply_in_a_loop(backend: Any) -> None:
-    """GameCore.apply_all (docs/backend-interface.md), through Game._apply_all."""
+    """GameCore.apply_all (docs/backend-interface.md), through Game.apply_all."""
     rules = yj.Rules()
     history = play_random(rules, 31, backend.name).moves
     g = yj.Game(rules, seed=31, backend=backend.name)
-    assert g._apply_all(history) == (-1, "ok", "")
+    assert g.apply_all(history) is None
     assert g.moves == history
     assert g.phase == "over"
     bad = [*history[:10], "s0:bogus", *history[10:]]
     g = yj.Game(rules, seed=31, backend=backend.name)
-    index, code, _ = g._apply_all(bad)
-    assert (index, code) == (10, "malformed")
+    index, verdict = g.apply_all(bad) or (None, None)
+    assert index == 10
+    assert verdict is not None
+    assert verdict.code == "malformed"
     assert g.moves == history[:10]  # the moves before the bad one stay applied
     with pytest.raises(TypeError):
-        yj.Game(rules, seed=31, backend=backend.name)._apply_all([3])  # type: ignore[list-item]
+        yj.Game(rules, seed=31, backend=backend.name).apply_all([3])  # type: ignore[list-item]
 
 
 def test_apply_each_is_apply_on_every_move(backend: Any) -> None:
-    """GameCore.apply_each (docs/backend-interface.md), through Game._apply_each:
+    """GameCore.apply_each (docs/backend-interface.md), through Game.apply_each:
     illegal moves change nothing and the next move is tried."""
     rules = yj.Rules()
     history = play_random(rules, 32, backend.name).moves
@@ -149,7 +151,7 @@ def test_apply_each_is_apply_on_every_move(backend: Any) -> None:
         at = rng.randrange(len(moves))
         moves.insert(at, rng.choice(mutations(moves[at], rng)))
     g = yj.Game(rules, seed=32, backend=backend.name)
-    got = g._apply_each(moves)
+    got = g.apply_each(moves)
     ref = yj.Game(rules, seed=32, backend=backend.name)
     want = []
     for m in moves:
@@ -161,4 +163,4 @@ def test_apply_each_is_apply_on_every_move(backend: Any) -> None:
     assert g.record() == ref.record()
     assert not all(v.ok for v in got)
     with pytest.raises(TypeError):
-        g._apply_each([None])  # type: ignore[list-item]
+        g.apply_each([None])  # type: ignore[list-item]

@@ -1,4 +1,4 @@
-"""The rule option table (pyyijing/rules.py) makes `Rules`, and drives `yijing simulate`."""
+"""The rule option table (pyyijing/yijingpai/rules.py) makes `Rules` and drives the CLI."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 import pyyijing as yj
-from pyyijing import rules as rules_module
 from pyyijing.cli import main
 from pyyijing.options import Option
-from pyyijing.rules import OPTIONS_BY_NAME, YIJINGPAI_OPTIONS
+from pyyijing.yijingpai import rules as rules_module
+from pyyijing.yijingpai.rules import OPTIONS_BY_NAME, YIJINGPAI_OPTIONS
 
 ROOT = Path(__file__).resolve().parents[2]
 PROTO = ROOT / "proto" / "yijing" / "v1" / "rule_engine.proto"

@@ -57,7 +57,7 @@ inline std::uint64_t uniform(Xoshiro256ss& g, std::uint64_t n) noexcept {
 
 // The seed of game `index` of a simulation with seed `seed`: SplitMix64
 // output number index + 1 of `seed` (the wall seed of hand `index` of a
-// yj.Match with that seed, pyyijing/match.py hand_seed).
+// yj.Match with that seed, pyyijing/yijingpai/match.py hand_seed).
 constexpr std::uint64_t game_seed(std::uint64_t seed, std::uint64_t index) noexcept {
   std::uint64_t z = seed + 0x9E3779B97F4A7C15ULL * (index + 1);
   z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;

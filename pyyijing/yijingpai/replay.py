@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .errors import RecordError
+from ..errors import RecordError
+from ..shuffle import check_seed
 from .game import GAME_NAME, RECORD_FORMAT, Game
 from .rules import Rules
-from .shuffle import check_seed
 
 
 def _field(record: dict[str, Any], key: str) -> Any:

@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
-from . import _engine
-from .errors import Verdict
+from .. import _engine
+from ..errors import Verdict
+from ..shuffle import check_seed
 from .game import _check_seat, check_wall
 from .rules import Rules
-from .shuffle import check_seed
 
 #: A deal: a seed (its dice pick the dealer), or an exact wall and its dealer.
 Deal = int | tuple[str, int]

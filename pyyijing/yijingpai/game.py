@@ -11,10 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from . import _engine
-from .errors import IllegalMove, Verdict
+from .. import _engine
+from ..errors import IllegalMove, Verdict
+from ..shuffle import check_seed
 from .rules import Rules
-from .shuffle import check_seed
 
 RECORD_FORMAT = "pyyijing.record"
 # The game a record is of ("game" field); records written before it existed are this game's.
@@ -244,7 +244,7 @@ class Game:
     # -- records ---------------------------------------------------------------
     def record(self) -> dict[str, Any]:
         """The JSON-serialisable game record (docs/yijing.md §8)."""
-        from . import __version__
+        from .. import __version__
 
         r = self._core.result()
         return {

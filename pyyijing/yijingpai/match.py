@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import _engine
+from .. import _engine
+from ..shuffle import check_seed
 from .game import Game
 from .rules import Rules
-from .shuffle import check_seed
 
 _MASK64 = (1 << 64) - 1
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .options import Option, RuleSet
+from ..options import Option, RuleSet
 
 # docs/yijing.md §5: canonical order and the bit each condition has in the
 # native win mask. A new win condition is added here and in each backend's
