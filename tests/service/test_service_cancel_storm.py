@@ -51,13 +51,18 @@ def _canceller(
 ) -> None:
     rng = random.Random()
     while time.monotonic() < stop:
+        # A deadline: a watched game may not move again (the actors stop first), and a
+        # watch waiting for its next message must not outlive the storm.
         if kind == "watch":
-            call = stub.WatchGame(h.pb2.WatchGameRequest(game_id=rng.choice(games).game_id))
+            call = stub.WatchGame(
+                h.pb2.WatchGameRequest(game_id=rng.choice(games).game_id), timeout=2
+            )
         else:
             call = stub.Simulate(
                 h.pb2.SimulateRequest(
                     seed=rng.randrange(1 << 32), games=5000, policies=["random"] * 4
-                )
+                ),
+                timeout=10,
             )
         when = rng.randrange(4)  # 0: before the first message; 1-2: after some; 3: mid-write
         try:
@@ -74,7 +79,12 @@ def _canceller(
         except grpc.RpcError as exc:
             # A stream the server refused (its stream budget) is fine; any other error is not.
             ended = exc.code()
-            if ended not in (grpc.StatusCode.CANCELLED, grpc.StatusCode.RESOURCE_EXHAUSTED):
+            allowed = (
+                grpc.StatusCode.CANCELLED,
+                grpc.StatusCode.RESOURCE_EXHAUSTED,
+                grpc.StatusCode.DEADLINE_EXCEEDED,
+            )
+            if ended not in allowed:
                 raise
         call.cancel()
         counts[f"{kind}:{when}"] += 1
