@@ -28,6 +28,25 @@ namespace {
 
 constexpr int kNumReasons = static_cast<int>(yp::Reason::kCannotWin) + 1;
 
+// The field numbers of proto/yijing/v1/rule_engine.proto this parser reads and
+// writes. They are exported as WIRE_FIELDS, and tests/service/test_service_wire.py
+// checks them, and that these messages have no other fields, against the
+// compiled .proto descriptor: a field added to one of them fails that test until
+// the parser here is taught about it (else every request using it would quietly
+// take the slow path, or worse).
+constexpr std::uint32_t kRequestRequests = 1;   // ValidateMovesRequest.requests
+constexpr std::uint32_t kItemPosition = 1;      // ValidateMoveRequest.position
+constexpr std::uint32_t kItemMove = 2;          // ValidateMoveRequest.move
+constexpr std::uint32_t kPositionRules = 1;     // Position.rules (bytes, passed on whole)
+constexpr std::uint32_t kPositionDeal = 2;      // Position.deal
+constexpr std::uint32_t kPositionMoves = 3;     // Position.moves
+constexpr std::uint32_t kDealSeed = 1;          // Deal.seed (Deal.wall: the slow path)
+constexpr std::uint32_t kDealWall = 2;          // Deal.wall, never read here
+constexpr std::uint32_t kResponseVerdicts = 1;  // ValidateMovesResponse.verdicts
+constexpr std::uint32_t kVerdictOk = 1;         // Verdict.ok
+constexpr std::uint32_t kVerdictCode = 2;       // Verdict.code
+constexpr std::uint32_t kVerdictMessage = 3;    // Verdict.message
+
 struct Limits {
   std::size_t max_batch;
   std::size_t max_moves;
@@ -103,7 +122,8 @@ bool parse_deal(std::string_view data, Item& it) {
   bool seed = false;
   while (!r.done()) {
     std::uint32_t f = 0, t = 0;
-    if (!r.key(f, t) || f != 1 || t != kVarint || seed || !r.varint(it.seed)) return false;
+    if (!r.key(f, t) || f != kDealSeed || t != kVarint || seed || !r.varint(it.seed))
+      return false;
     seed = true;
   }
   return seed;
@@ -117,13 +137,13 @@ bool parse_position(std::string_view data, Item& it, Parsed& out, const Limits& 
     std::uint32_t f = 0, t = 0;
     std::string_view v;
     if (!r.key(f, t) || t != kLen || !r.bytes(v)) return false;
-    if (f == 1 && !rules) {
+    if (f == kPositionRules && !rules) {
       it.rules = v;
       rules = true;
-    } else if (f == 2 && !deal) {
+    } else if (f == kPositionDeal && !deal) {
       if (!parse_deal(v, it)) return false;
       deal = true;
-    } else if (f == 3) {
+    } else if (f == kPositionMoves) {
       if (v.size() > lim.max_move_chars || !ascii(v)) return false;
       if (out.moves.size() - it.first_move == lim.max_moves) return false;  // one too many
       out.moves.push_back(v);
@@ -142,10 +162,10 @@ bool parse_item(std::string_view data, Item& it, Parsed& out, const Limits& lim)
     std::uint32_t f = 0, t = 0;
     std::string_view v;
     if (!r.key(f, t) || t != kLen || !r.bytes(v)) return false;
-    if (f == 1 && !position) {
+    if (f == kItemPosition && !position) {
       if (!parse_position(v, it, out, lim)) return false;
       position = true;
-    } else if (f == 2 && !move) {
+    } else if (f == kItemMove && !move) {
       if (!ascii(v)) return false;
       it.move = v;
       move = true;
@@ -161,7 +181,7 @@ bool parse_request(std::string_view data, Parsed& out, const Limits& lim) {
   while (!r.done()) {
     std::uint32_t f = 0, t = 0;
     std::string_view v;
-    if (!r.key(f, t) || f != 1 || t != kLen || !r.bytes(v)) return false;
+    if (!r.key(f, t) || f != kRequestRequests || t != kLen || !r.bytes(v)) return false;
     if (out.items.size() == lim.max_batch) return false;
     Item it;
     if (!parse_item(v, it, out, lim)) return false;
@@ -197,9 +217,13 @@ void put_varint(std::string& out, std::uint64_t v) {
   out.push_back(static_cast<char>(v));
 }
 
-void put_string(std::string& out, std::uint8_t key, std::string_view s) {
+constexpr char key_of(std::uint32_t field, std::uint32_t wire_type) {
+  return static_cast<char>((field << 3) | wire_type);  // every field here is < 16: one byte
+}
+
+void put_string(std::string& out, std::uint32_t field, std::string_view s) {
   if (s.empty()) return;  // proto3 leaves defaults out
-  out.push_back(static_cast<char>(key));
+  out.push_back(key_of(field, kLen));
   put_varint(out, s.size());
   out.append(s.data(), s.size());
 }
@@ -207,10 +231,13 @@ void put_string(std::string& out, std::uint8_t key, std::string_view s) {
 // The encoded `verdicts` entry (field 1 of ValidateMovesResponse) of each reason.
 std::string verdict_entry(yp::Reason r) {
   std::string v;
-  if (r == yp::Reason::kOk) v += "\x08\x01";  // ok = true
-  put_string(v, 0x12, yp::reason_name(r));
-  put_string(v, 0x1A, yp::reason_message(r));
-  std::string entry = "\x0A";
+  if (r == yp::Reason::kOk) {  // ok = true
+    v.push_back(key_of(kVerdictOk, kVarint));
+    v.push_back('\x01');
+  }
+  put_string(v, kVerdictCode, yp::reason_name(r));
+  put_string(v, kVerdictMessage, yp::reason_message(r));
+  std::string entry(1, key_of(kResponseVerdicts, kLen));
   put_varint(entry, v.size());
   return entry + v;
 }
@@ -282,4 +309,18 @@ void bind_wire(py::module_& m) {
         py::arg("max_moves"), py::arg("max_move_chars"), py::arg("rules_config"),
         "A serialized yijing.v1.ValidateMovesRequest -> (serialized ValidateMovesResponse, "
         "{code: count}), or None when the request needs the service's Python path.");
+  py::dict fields;  // "Message.field" -> number: what the parser above knows
+  fields["ValidateMovesRequest.requests"] = kRequestRequests;
+  fields["ValidateMoveRequest.position"] = kItemPosition;
+  fields["ValidateMoveRequest.move"] = kItemMove;
+  fields["Position.rules"] = kPositionRules;
+  fields["Position.deal"] = kPositionDeal;
+  fields["Position.moves"] = kPositionMoves;
+  fields["Deal.seed"] = kDealSeed;
+  fields["Deal.wall"] = kDealWall;
+  fields["ValidateMovesResponse.verdicts"] = kResponseVerdicts;
+  fields["Verdict.ok"] = kVerdictOk;
+  fields["Verdict.code"] = kVerdictCode;
+  fields["Verdict.message"] = kVerdictMessage;
+  m.attr("WIRE_FIELDS") = fields;
 }

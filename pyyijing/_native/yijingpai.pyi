@@ -94,6 +94,9 @@ def check_positions(
 ) -> list[tuple[int, str, str]]: ...
 
 # core_cpp/bindings/wire_bindings.cpp (the service's ValidateMoves fast path)
+# "Message.field" -> field number, for every field the wire fast path reads or writes
+WIRE_FIELDS: dict[str, int]
+
 def validate_moves_wire(
     request: bytes,
     max_batch: int,

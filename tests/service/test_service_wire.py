@@ -174,3 +174,25 @@ def test_mutated_bytes_never_disagree(h: Any) -> None:
         request = h.pb2.ValidateMovesRequest.FromString(bytes(data))
         assert fast == _ordinary(h, request), i
     assert taken > 100, taken  # many mutations (e.g. inside a move's text) stay valid requests
+
+
+def test_the_fast_path_knows_every_field_of_its_messages() -> None:
+    """The native parser's field numbers are the .proto's, and it knows every field there is.
+
+    A field added to one of these messages fails here until the parser in
+    core_cpp/bindings/wire_bindings.cpp is taught about it: without that, every
+    request using the field would silently take the slow path.
+    """
+    if yj.backend() != "native":
+        pytest.skip("the wire fast path is native")
+    from pyyijing._native import yijingpai as native
+
+    from service.convert import pb2
+
+    known: dict[str, int] = dict(native.WIRE_FIELDS)
+    messages = {key.split(".")[0] for key in known}
+    for name in messages:
+        desc = pb2.DESCRIPTOR.message_types_by_name[name]
+        in_proto = {f"{name}.{f.name}": f.number for f in desc.fields}
+        in_parser = {k: v for k, v in known.items() if k.startswith(name + ".")}
+        assert in_parser == in_proto, name
