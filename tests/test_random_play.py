@@ -59,8 +59,9 @@ from game_adapters import ADAPTERS, GameAdapter, OptionMix
 import pyyijing as yj
 
 # Games per option mix: (in the fast run, in all). A game with all the checks takes
-# ~40 ms on native, ~50 ms on the fallbacks (the checks cost more than the engine).
-GAMES = {"native": (16, 2000), "cython": (12, 300), "python": (8, 200)}
+# 40-80 ms on every backend (the checks cost more than the engine): on a 2-core
+# machine the fast run takes ~25 s, the slow one ~30 min (most of it native).
+GAMES = {"native": (12, 2000), "cython": (10, 300), "python": (6, 200)}
 SCALE = float(os.environ.get("PYYIJING_RANDOM_PLAY_SCALE", "1"))
 # Chance per step of checking a copy and a replay there (plus always at the end).
 COPY_CHANCE = 0.03
