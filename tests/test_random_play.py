@@ -59,9 +59,11 @@ from game_adapters import ADAPTERS, GameAdapter, OptionMix
 import pyyijing as yj
 
 # Games per option mix: (in the fast run, in all). A game with all the checks takes
-# 40-80 ms on every backend (the checks cost more than the engine): on a 2-core
-# machine the fast run takes ~25 s, the slow one ~30 min (most of it native).
-GAMES = {"native": (12, 2000), "cython": (10, 300), "python": (6, 200)}
+# 40-80 ms on every backend (the checks cost more than the engine), so the slow run,
+# 12 mixes x (250 + 60 + 40) games, takes ~5 min here; PYYIJING_RANDOM_PLAY_SCALE=8
+# plays the 23,000-game sweep (~30 min). The engine-only sweeps (parity, invariants)
+# play far more games.
+GAMES = {"native": (12, 250), "cython": (10, 60), "python": (6, 40)}
 SCALE = float(os.environ.get("PYYIJING_RANDOM_PLAY_SCALE", "1"))
 # Chance per step of checking a copy and a replay there (plus always at the end).
 COPY_CHANCE = 0.03
