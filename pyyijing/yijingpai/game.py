@@ -85,6 +85,25 @@ def check_wall(rules: Rules, wall: object) -> str:
     return wall
 
 
+def core_text(move: str) -> str:
+    """`move` as a backend can take it: a str that is valid Unicode.
+
+    A lone surrogate (``"\\ud800"``) is a Python str but not UTF-8, so it cannot
+    cross into the C++ core (pybind11 raised TypeError where the contract says
+    "malformed"). Every move of the notation is ASCII, so any non-ASCII move is
+    malformed anyway: the core gets the same text with surrogates replaced, and
+    gives its usual verdict.
+    """
+    return move.encode("utf-8", "surrogatepass").decode("utf-8", "replace")
+
+
+def core_moves(moves: list[str]) -> list[str]:
+    """`moves` through `core_text` (the same list when all are ASCII: the usual case)."""
+    if all(not isinstance(m, str) or m.isascii() for m in moves):
+        return moves  # (a non-str is left for the caller's own type check)
+    return [core_text(m) if isinstance(m, str) and not m.isascii() else m for m in moves]
+
+
 def _check_moves(moves: object) -> None:
     if not isinstance(moves, list):
         raise TypeError(f"moves must be a list of str; got {type(moves).__name__}")
@@ -193,14 +212,14 @@ class Game:
         """Is `move` legal now? Never raises for an illegal move (TypeError if not a str)."""
         if not isinstance(move, str):
             raise TypeError(f"a move is a str like 's0:play=10'; got {type(move).__name__}")
-        code, message = self._core.check(move)
+        code, message = self._core.check(move if move.isascii() else core_text(move))
         return Verdict(code == "ok", code, message)
 
     def apply(self, move: str) -> None:
         """Play `move`; raise `IllegalMove` (with ``.code``) and change nothing if it is illegal."""
         if not isinstance(move, str):
             raise TypeError(f"a move is a str like 's0:play=10'; got {type(move).__name__}")
-        code, message = self._core.apply(move)
+        code, message = self._core.apply(move if move.isascii() else core_text(move))
         if code != "ok":
             raise IllegalMove(move, code, message)
 
@@ -213,7 +232,7 @@ class Game:
         `apply` per move on the native backend. Every move must be a str.
         """
         _check_moves(moves)
-        index, code, message = self._core.apply_all(moves)
+        index, code, message = self._core.apply_all(core_moves(moves))
         if index < 0:
             return None
         return int(index), Verdict(False, code, message)
@@ -227,7 +246,8 @@ class Game:
         """
         _check_moves(moves)
         return [
-            Verdict(code == "ok", code, message) for code, message in self._core.apply_each(moves)
+            Verdict(code == "ok", code, message)
+            for code, message in self._core.apply_each(core_moves(moves))
         ]
 
     # -- what may be seen ------------------------------------------------------

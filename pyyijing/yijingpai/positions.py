@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 from .. import _engine
 from ..errors import Verdict
 from ..shuffle import check_seed
-from .game import _check_seat, check_wall
+from .game import _check_seat, check_wall, core_moves, core_text
 from .rules import Rules
 
 #: A deal: a seed (its dice pick the dealer), or an exact wall and its dealer.
@@ -57,7 +57,8 @@ def _engine_item(rules: Rules, i: int, item: Any) -> PreparedItem:
         raise TypeError(f"items[{i}]: move must be a str; got {type(move).__name__}")
     if isinstance(moves, str) or not isinstance(moves, Sequence):
         raise TypeError(f"items[{i}]: moves must be a sequence of str")
-    return (seed, wall, dealer, moves if type(moves) is list else list(moves), move)
+    history = core_moves(moves if type(moves) is list else list(moves))
+    return (seed, wall, dealer, history, move if move.isascii() else core_text(move))
 
 
 def validate_positions(
