@@ -16,7 +16,8 @@ from ..options import Option, RuleSet
 
 # docs/yijing.md §5: canonical order and the bit each condition has in the
 # native win mask. A new win condition is added here and in each backend's
-# condition table (pyyijing/fallback/hexagram_bits.py, core_cpp hexagram_bits).
+# condition table (pyyijing/fallback/yijingpai/hexagram_bits.py and
+# core_cpp/include/yijing/yijingpai/hexagram_bits.hpp).
 WIN_CONDITIONS: tuple[str, ...] = (
     "two_targets",
     "three_of_a_kind",

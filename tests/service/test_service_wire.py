@@ -186,7 +186,6 @@ def test_the_fast_path_knows_every_field_of_its_messages() -> None:
     if yj.backend() != "native":
         pytest.skip("the wire fast path is native")
     from pyyijing._native import yijingpai as native
-
     from service.convert import pb2
 
     known: dict[str, int] = dict(native.WIRE_FIELDS)
