@@ -1,564 +1,65 @@
-"""Simulation at scale: bots, `simulate`, summaries (docs/simulation.md).
+"""Simulation at scale: `simulate`, bots, summaries (docs/simulation.md).
 
 ``simulate(games, rules=..., seed=..., policies=..., threads=0)`` plays games
 ``0 .. games-1``; game ``i`` is fully determined by ``(rules, seed,
-policies, rotate, i)``. With built-in bots on the native backend the games
-run in C++ threads with the GIL released; otherwise (a Python callable in a
-seat, or the cython/python backend) a Python loop plays them with the same
-seeding and the same bot decisions, so the arrays are identical, only slower.
+policies, rotate, i)``. The game is picked from the type of `rules` (today
+`Rules`: Yi Jing Pai, `pyyijing.yijingpai.sim`); the runner shared by every
+game (chunks, seeding, threads, Dask, intervals, records, progress) is
+`pyyijing.sim`. This module keeps the public names of both.
 """
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
-from . import _backend, _engine, _registry
-from .shuffle import check_seed
-from .yijingpai.game import Game
-from .yijingpai.match import hand_seed
-from .yijingpai.rules import WIN_CONDITIONS, Rules
-
-BOTS: tuple[str, ...] = ("random", "greedy", "heuristic")
-KINDS: tuple[str, ...] = ("self_draw", "dealt_in", "draw")
-BOT_SEED_XOR = 0xA0761D6478BD642F
-Z95 = 1.959963984540054
-
-Policy = str | Callable[[dict[str, Any], list[str]], str]
-
-ARRAY_DTYPES: dict[str, Any] = {
-    "winner": np.int8,
-    "kind": np.uint8,
-    "dealt_in_by": np.int8,
-    "conditions": np.uint8,
-    "hexagram": np.uint8,
-    "points": np.int16,
-    "payments": np.int16,
-    "plies": np.uint16,
-    "dealer": np.int8,
-    "seat_policy": np.int8,
-}
-
-
-def game_seed(seed: int, index: int) -> int:
-    """The wall seed of game `index`: SplitMix64 output ``index + 1`` of `seed`."""
-    return hand_seed(seed, index)
-
-
-def _bots_module(backend: str) -> Any:
-    """The fallback bots of `backend` (the native backend has them in Python only)."""
-    return _registry.load("yijingpai", "bots", backend)
-
-
-def _bots_config(rules: Rules, backend: str) -> Any:
-    """The Config `_bots_module(backend).choose` takes: of the backend those bots are from."""
-    return _engine.engine(_registry.module_backend("yijingpai", "bots", backend)).config(rules)
-
-
-def _rng(backend: str, seed: int) -> Any:
-    return _backend.load(backend).xoshiro256ss(seed)
-
-
-# --------------------------------------------------------------------- bots
-
-
-def bot_move(
-    game: Game, policy: str | int = "random", seat: int | str | None = None, seed: int = 0
-) -> str:
-    """The move built-in bot `policy` makes for `seat` (default: the first seat to act).
-
-    ``bot_move(game, "greedy", 2, seed)`` and ``bot_move(game, 2, "greedy", seed)``
-    are the same call. The bot's random choices come from ``Xoshiro256ss(seed)``;
-    the native and fallback bots choose the same move (docs/simulation.md "Bots").
-    """
-    if isinstance(policy, int) and not isinstance(policy, bool) and isinstance(seat, str):
-        policy, seat = seat, policy
-    if not isinstance(game, Game):
-        raise TypeError(f"game must be a pyyijing.Game; got {type(game).__name__}")
-    if policy not in BOTS:
-        raise ValueError(f"policy must be one of {', '.join(BOTS)}; got {policy!r}")
-    seed = check_seed(seed)
-    to_act = game.to_act
-    if seat is None:
-        if not to_act:
-            raise ValueError("nobody may act: the game is over")
-        seat = to_act[0]
-    if isinstance(seat, bool) or not isinstance(seat, int) or seat not in to_act:
-        raise ValueError(f"seat {seat!r} may not act now (to act: {to_act})")
-    rules = game.rules
-    if game.backend == "native":
-        return str(
-            _registry.load("yijingpai", "sim", "native").bot_move(
-                policy,
-                seat,
-                seed,
-                _engine.engine("native").config(rules),
-                game.wall,
-                game.dealer,
-                game.moves,
-            )
-        )
-    bots = _bots_module(game.backend)
-    return str(
-        bots.choose(
-            policy,
-            game.view(seat),
-            game.legal_moves(seat),
-            _bots_config(rules, game.backend),
-            _rng(game.backend, seed),
-        )
-    )
-
-
-class Bot:
-    """A built-in bot as a policy object: ``Bot("greedy", rules)(view, legal) -> move``.
-
-    Usable wherever a Python policy is (``simulate(policies=[Bot(...), ...])``)
-    and on a game: ``Bot("random", rules, seed=1).move(game)``. Decision ``j``
-    of the object draws from ``Xoshiro256ss(game_seed(seed, j))``.
-    """
-
-    def __init__(self, policy: str, rules: Rules | None = None, seed: int = 0) -> None:
-        if policy not in BOTS:
-            raise ValueError(f"policy must be one of {', '.join(BOTS)}; got {policy!r}")
-        self.policy = policy
-        self.rules = rules if rules is not None else Rules()
-        self.seed = check_seed(seed)
-        self.decisions = 0
-        self.__name__ = f"Bot({policy})"
-        self._config: tuple[Rules, Any] | None = None  # (rules, its Config for the bots)
-
-    def __call__(self, view: dict[str, Any], legal: list[str]) -> str:
-        bots = _bots_module("python")
-        if self._config is None or self._config[0] is not self.rules:
-            self._config = (self.rules, _bots_config(self.rules, "python"))
-        rng = _backend.load("python").xoshiro256ss(game_seed(self.seed, self.decisions))
-        self.decisions += 1
-        return str(bots.choose(self.policy, view, legal, self._config[1], rng))
-
-    def move(self, game: Game, seat: int | None = None) -> str:
-        if seat is None:
-            seat = game.to_act[0]
-        return self(game.view(seat), game.legal_moves(seat))
-
-
-# --------------------------------------------------------------------- summaries
-
-
-def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (95% by default)."""
-    if trials <= 0:
-        return (0.0, 1.0)
-    p = successes / trials
-    denom = 1 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / denom
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
-def _rate(successes: int, trials: int) -> dict[str, Any]:
-    low, high = wilson(successes, trials)
-    return {
-        "count": int(successes),
-        "of": int(trials),
-        "rate": successes / trials if trials else 0.0,
-        "low": low,
-        "high": high,
-    }
-
-
-def _hist_stats(hist: np.ndarray) -> dict[str, Any]:
-    total = int(hist.sum())
-    values = np.nonzero(hist)[0]
-    out: dict[str, Any] = {"histogram": {str(int(v)): int(hist[v]) for v in values}}
-    if total == 0:
-        out.update(mean=0.0, std=0.0, min=None, max=None, p50=None, p90=None, p99=None)
-        return out
-    xs = np.arange(len(hist), dtype=np.float64)
-    mean = float((xs * hist).sum() / total)
-    var = float(((xs - mean) ** 2 * hist).sum() / total)
-    cum = np.cumsum(hist)
-
-    def q(p: float) -> int:
-        return int(np.searchsorted(cum, p * total, side="left"))
-
-    out.update(
-        mean=mean,
-        std=math.sqrt(var),
-        min=int(values[0]),
-        max=int(values[-1]),
-        p50=q(0.5),
-        p90=q(0.9),
-        p99=q(0.99),
-    )
-    return out
-
-
-class Tally:
-    """Mergeable counters of simulated games (the streaming summary)."""
-
-    MAX_PLIES = 1024
-    MAX_POINTS = 64
-
-    def __init__(self, players: int, policy_names: Sequence[str], hands_per_match: int = 0) -> None:
-        self.players = players
-        self.hands_per_match = hands_per_match
-        self.policy_names = list(policy_names)
-        self.names = sorted(set(self.policy_names), key=self.policy_names.index)
-        p = len(self.names)
-        self.games = 0
-        self.kinds = np.zeros(3, np.int64)
-        self.seat_wins = np.zeros(players, np.int64)
-        self.seat_payments = np.zeros(players, np.int64)
-        self.policy_seats = np.zeros(p, np.int64)
-        self.policy_wins = np.zeros(p, np.int64)
-        self.policy_self_draws = np.zeros(p, np.int64)
-        self.policy_dealt_in = np.zeros(p, np.int64)
-        self.policy_payments = np.zeros(p, np.int64)
-        self.conditions = np.zeros(len(WIN_CONDITIONS), np.int64)
-        self.hexagrams = np.zeros(65, np.int64)
-        self.points = np.zeros(self.MAX_POINTS, np.int64)
-        self.plies = np.zeros(self.MAX_PLIES, np.int64)
-        self.matches = np.zeros(2, np.int64)  # matches, matches without a single leader
-        self.match_seats = np.zeros(p, np.int64)
-        self.match_wins = np.zeros(p, np.int64)
-
-    def add(self, a: dict[str, np.ndarray]) -> None:
-        n = self.players
-        count = len(a["winner"])
-        if count == 0:
-            return
-        self.games += count
-        self.kinds += np.bincount(a["kind"], minlength=3)[:3]
-        winner = a["winner"].astype(np.int64)
-        won = winner >= 0
-        self.seat_wins += np.bincount(winner[won], minlength=n)[:n]
-        self.seat_payments += a["payments"].astype(np.int64).sum(axis=0)
-        # policy index (into self.names) of every seat of every game
-        to_name = np.array([self.names.index(x) for x in self.policy_names], np.int64)
-        pol = to_name[a["seat_policy"].astype(np.int64)]
-        p = len(self.names)
-        self.policy_seats += np.bincount(pol.ravel(), minlength=p)[:p]
-        rows = np.nonzero(won)[0]
-        win_pol = pol[rows, winner[rows]]
-        self.policy_wins += np.bincount(win_pol, minlength=p)[:p]
-        self_draw = a["kind"][rows] == 0
-        self.policy_self_draws += np.bincount(win_pol[self_draw], minlength=p)[:p]
-        dealt = a["dealt_in_by"].astype(np.int64)
-        drows = np.nonzero(dealt >= 0)[0]
-        self.policy_dealt_in += np.bincount(pol[drows, dealt[drows]], minlength=p)[:p]
-        self.policy_payments += np.bincount(
-            pol.ravel(), weights=a["payments"].astype(np.float64).ravel(), minlength=p
-        )[:p].astype(np.int64)
-        cond = a["conditions"].astype(np.int64)
-        for i in range(len(WIN_CONDITIONS)):
-            self.conditions[i] += int(((cond >> i) & 1).sum())
-        self.hexagrams += np.bincount(a["hexagram"], minlength=65)[:65]
-        self.points += np.bincount(
-            np.minimum(a["points"], self.MAX_POINTS - 1)[won], minlength=self.MAX_POINTS
-        )
-        self.plies += np.bincount(
-            np.minimum(a["plies"], self.MAX_PLIES - 1), minlength=self.MAX_PLIES
-        )
-        h = self.hands_per_match
-        if h:  # whole matches: the seat with the largest ledger wins the match
-            ledger = a["payments"].astype(np.int64).reshape(count // h, h, n).sum(axis=1)
-            mpol = pol.reshape(count // h, h, n)[:, 0, :]
-            top = ledger.max(axis=1, keepdims=True)
-            single = (ledger == top).sum(axis=1) == 1
-            leader = ledger.argmax(axis=1)
-            self.matches += [count // h, int((~single).sum())]
-            self.match_seats += np.bincount(mpol.ravel(), minlength=p)[:p]
-            mrows = np.nonzero(single)[0]
-            self.match_wins += np.bincount(mpol[mrows, leader[mrows]], minlength=p)[:p]
-
-    def merge(self, other: Tally) -> None:
-        for name, value in vars(other).items():
-            if isinstance(value, np.ndarray):
-                getattr(self, name).__iadd__(value)
-        self.games += other.games
-
-    def summary(self) -> dict[str, Any]:
-        games = self.games
-        n = self.players
-        by_policy = {}
-        for i, name in enumerate(self.names):
-            seats = int(self.policy_seats[i])
-            by_policy[name] = {
-                "seat_games": seats,
-                "win": _rate(int(self.policy_wins[i]), seats),
-                "self_draw": _rate(int(self.policy_self_draws[i]), seats),
-                "dealt_in": _rate(int(self.policy_dealt_in[i]), seats),
-                "mean_payment_half": float(self.policy_payments[i]) / seats if seats else 0.0,
-            }
-        wins = games - int(self.kinds[2])
-        return {
-            "games": games,
-            "players": n,
-            "policies": list(self.policy_names),
-            "kinds": {KINDS[i]: int(self.kinds[i]) for i in range(3)},
-            "draw": _rate(int(self.kinds[2]), games),
-            "win_by_seat": [_rate(int(self.seat_wins[s]), games) for s in range(n)],
-            "mean_payment_by_seat": [
-                float(self.seat_payments[s]) / games if games else 0.0 for s in range(n)
-            ],
-            "by_policy": by_policy,
-            "conditions": {
-                WIN_CONDITIONS[i]: int(self.conditions[i]) for i in range(len(WIN_CONDITIONS))
-            },
-            "condition_share": {
-                WIN_CONDITIONS[i]: (int(self.conditions[i]) / wins if wins else 0.0)
-                for i in range(len(WIN_CONDITIONS))
-            },
-            "top_hexagrams": [
-                {"king_wen": int(h), "count": int(self.hexagrams[h])}
-                for h in np.argsort(-self.hexagrams[1:], kind="stable")[:8] + 1
-                if self.hexagrams[h] > 0
-            ],
-            "points_half": _hist_stats(self.points),
-            "plies": _hist_stats(self.plies),
-            **({"matches": self._match_summary()} if self.hands_per_match else {}),
-        }
-
-    def _match_summary(self) -> dict[str, Any]:
-        count = int(self.matches[0])
-        return {
-            "hands_per_match": self.hands_per_match,
-            "count": count,
-            "no_single_leader": _rate(int(self.matches[1]), count),
-            "by_policy": {
-                name: {
-                    "seat_matches": int(self.match_seats[i]),
-                    "win": _rate(int(self.match_wins[i]), int(self.match_seats[i])),
-                }
-                for i, name in enumerate(self.names)
-            },
-        }
-
-
-# --------------------------------------------------------------------- simulate
-
-
-@dataclass
-class SimResult:
-    """`arrays` (None in streaming mode), `summary` (JSON-serialisable), `records`."""
-
-    summary: dict[str, Any]
-    arrays: dict[str, np.ndarray] | None = None
-    records: list[dict[str, Any]] = field(default_factory=list)
-    tally: Tally | None = None
-
-
-def _policies(policies: Any, players: int) -> list[Policy]:
-    if isinstance(policies, str) or callable(policies):
-        policies = [policies] * players
-    try:
-        out = list(policies)
-    except TypeError:
-        raise ValueError(
-            "policies must be a bot name, a callable, or one per seat; "
-            f"got {type(policies).__name__}"
-        ) from None
-    if len(out) != players:
-        raise ValueError(f"policies: give one per seat ({players}); got {len(out)}")
-    for p in out:
-        if isinstance(p, str):
-            if p not in BOTS:
-                raise ValueError(f"unknown policy {p!r}; built-in bots: {', '.join(BOTS)}")
-        elif not callable(p):
-            raise ValueError(f"a policy is a bot name or a callable; got {p!r}")
-    return out
-
-
-def _policy_name(p: Policy) -> str:
-    if isinstance(p, str):
-        return p
-    return str(getattr(p, "__name__", type(p).__name__))
-
-
-def _check_count(name: str, value: Any, minimum: int = 0) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        raise ValueError(f"{name} must be an int >= {minimum}; got {value!r}")
-    return value
-
-
-MATCH_DTYPES: dict[str, Any] = {"match": np.int64, "hand": np.uint16}
-
-
-def _array_keys(matches: bool) -> list[str]:
-    return [*ARRAY_DTYPES, *MATCH_DTYPES] if matches else list(ARRAY_DTYPES)
-
-
-def _empty_arrays(count: int, players: int, matches: bool = False) -> dict[str, np.ndarray]:
-    out = {}
-    dtypes = {**ARRAY_DTYPES, **MATCH_DTYPES} if matches else ARRAY_DTYPES
-    for name, dtype in dtypes.items():
-        shape = (count, players) if name in ("payments", "seat_policy") else (count,)
-        out[name] = np.zeros(shape, dtype)
-    return out
-
-
-def _seat_policy(index: int, seat: int, players: int, rotate: bool) -> int:
-    return (seat + index) % players if rotate else seat
-
-
-class _Runner:
-    """Plays games [start, start + count) on one backend (native batch or Python loop)."""
-
-    def __init__(
-        self,
-        rules: Rules,
-        seed: int,
-        policies: list[Policy],
-        rotate: bool,
-        threads: int,
-        backend: str,
-        hands_per_match: int = 0,
-    ) -> None:
-        self.rules = rules
-        self.seed = seed
-        self.policies = policies
-        self.rotate = rotate
-        self.threads = threads
-        self.backend = backend
-        self.h = hands_per_match
-        self.native = backend == "native" and all(isinstance(p, str) for p in policies)
-        if self.native:
-            self._mod = _registry.load("yijingpai", "sim", "native")
-            self._config = _engine.engine("native").config(rules)
-        else:
-            self._bots = _bots_module(backend)
-            self._config = _bots_config(rules, backend)
-
-    def _spec(self) -> tuple[Any, ...]:
-        """The native simulator's (config, policies, rotate)."""
-        return (self._config, list(self.policies), self.rotate)
-
-    def _where(self, index: int) -> tuple[int, int, int]:
-        """(wall seed, rotation, hand number) of game `index`."""
-        if not self.h:
-            return game_seed(self.seed, index), index, 0
-        match, hand = divmod(index, self.h)
-        return game_seed(game_seed(self.seed, match), hand), match, hand
-
-    def _next_dealer(self, game: Game) -> int | None:
-        rule = self.rules.next_dealer
-        result = game.result
-        assert result is not None
-        if rule == "dice":
-            return None
-        if rule == "rotate":
-            return (game.dealer + 1) % int(self.rules.players)
-        return game.dealer if result.winner is None else result.winner
-
-    def run(self, start: int, count: int) -> dict[str, np.ndarray]:
-        if self.native:
-            out = self._mod.sim_batch(
-                *self._spec(),
-                self.seed,
-                start,
-                count,
-                self.threads,
-                self.h,
-                self.rules.next_dealer,
-            )
-            return {name: out[name] for name in _array_keys(bool(self.h))}
-        arrays = _empty_arrays(count, self.rules.players, bool(self.h))
-        dealer: int | None = None
-        for j in range(count):
-            index = start + j
-            if self.h and index % self.h == 0:
-                dealer = None
-            game = self.play(index, dealer)
-            self._store(arrays, j, index, game)
-            if self.h:
-                dealer = self._next_dealer(game)
-        return arrays
-
-    def dealer_of(self, index: int) -> int | None:
-        """The dealer of game `index` (None: its dice), playing its match's earlier hands."""
-        if not self.h:
-            return None
-        dealer: int | None = None
-        for i in range(index - index % self.h, index):
-            dealer = self._next_dealer(self.play(i, dealer))
-        return dealer
-
-    def play(self, index: int, dealer: int | None) -> Game:
-        """Game `index` (its dealer given), played move by move through the public API."""
-        rules = self.rules
-        wseed, rotation, _hand = self._where(index)
-        game = Game(rules, seed=wseed, dealer=dealer, backend=self.backend)
-        if self.native:  # a record of a native game: replay its moves
-            for move in self._mod.sim_game_moves(
-                *self._spec(), self.seed, index, self.h, rules.next_dealer
-            ):
-                game.apply(move)
-            return game
-        rng = _rng(self.backend, wseed ^ BOT_SEED_XOR)
-        bots = self._bots
-        config = self._config
-        n = rules.players
-        seat_pol = [self.policies[_seat_policy(rotation, s, n, self.rotate)] for s in range(n)]
-        while True:
-            to_act = game.to_act
-            if not to_act:
-                return game
-            seat = to_act[0]
-            policy = seat_pol[seat]
-            legal = game.legal_moves(seat)
-            view = game.view(seat)
-            if isinstance(policy, str):
-                move = bots.choose(policy, view, legal, config, rng)
-            else:
-                move = policy(view, list(legal))
-                if move not in legal:
-                    raise ValueError(
-                        f"policy {_policy_name(policy)} returned {move!r}, not a legal move "
-                        f"of seat {seat} (legal: {legal[:6]}{'...' if len(legal) > 6 else ''})"
-                    )
-            game.apply(move)
-
-    def _store(self, arrays: dict[str, np.ndarray], j: int, index: int, game: Game) -> None:
-        result = game.result
-        assert result is not None
-        n = self.rules.players
-        _wseed, rotation, hand = self._where(index)
-        arrays["winner"][j] = -1 if result.winner is None else result.winner
-        arrays["kind"][j] = KINDS.index(result.kind)
-        arrays["dealt_in_by"][j] = -1 if result.dealt_in_by is None else result.dealt_in_by
-        bits = 0
-        for name in result.conditions:
-            bits |= 1 << WIN_CONDITIONS.index(name)
-        arrays["conditions"][j] = bits
-        arrays["hexagram"][j] = result.hexagram or 0
-        arrays["points"][j] = result.points_half
-        arrays["payments"][j] = result.payments
-        arrays["plies"][j] = len(game.moves)
-        arrays["dealer"][j] = game.dealer
-        arrays["seat_policy"][j] = [_seat_policy(rotation, s, n, self.rotate) for s in range(n)]
-        if self.h:
-            arrays["match"][j] = rotation
-            arrays["hand"][j] = hand
-
-    def record(self, index: int) -> dict[str, Any]:
-        game = self.play(index, self.dealer_of(index))
-        rec = game.record()
-        rec["index"] = index  # the game number in the run ("game" names the game)
-        rec["sim_seed"] = self.seed
-        _wseed, rotation, hand = self._where(index)
-        if self.h:
-            rec["match"] = rotation
-            rec["hand"] = hand
-        n = self.rules.players
-        rec["seat_policies"] = [
-            _policy_name(self.policies[_seat_policy(rotation, s, n, self.rotate)]) for s in range(n)
-        ]
-        return rec
+from .sim import GameSim, Policy, SimResult, check_count, run, wilson
+from .sim.stats import Z95
+from .yijingpai.rules import Rules
+from .yijingpai.sim import (
+    ARRAY_DTYPES,
+    BOT_SEED_XOR,
+    BOTS,
+    KINDS,
+    MATCH_DTYPES,
+    Bot,
+    Tally,
+    YijingpaiSim,
+    bot_move,
+    game_seed,
+)
+
+__all__ = [
+    "ARRAY_DTYPES",
+    "BOTS",
+    "BOT_SEED_XOR",
+    "KINDS",
+    "MATCH_DTYPES",
+    "Z95",
+    "Bot",
+    "GameSim",
+    "Policy",
+    "SimResult",
+    "Tally",
+    "bot_move",
+    "game_seed",
+    "game_sim",
+    "simulate",
+    "wilson",
+]
+
+#: every game's simulator; `simulate` picks the one whose `rules_type` `rules` is
+GAME_SIMS: tuple[type[GameSim], ...] = (YijingpaiSim,)
+
+
+def game_sim(game: str) -> type[GameSim]:
+    """The `GameSim` of the game named `game` (its `_registry` name)."""
+    for sim in GAME_SIMS:
+        if sim.game == game:
+            return sim
+    raise ValueError(f"no simulator for game {game!r}")
 
 
 def simulate(
@@ -596,88 +97,32 @@ def simulate(
       (``yj.Match(rules, seed=game_seed(seed, m))``; the dealer follows
       ``rules.next_dealer``); `games` and `start` must be multiples of ``h``.
     """
-    games = _check_count("games", games)
-    start = _check_count("start", start)
-    threads = _check_count("threads", threads)
+    games = check_count("games", games)
+    start = check_count("start", start)
+    threads = check_count("threads", threads)
     if rules is None:
         rules = Rules()
-    if not isinstance(rules, Rules):
+    for sim in GAME_SIMS:
+        if isinstance(rules, sim.rules_type):
+            break
+    else:
         raise TypeError(f"rules must be a pyyijing.Rules; got {type(rules).__name__}")
-    seed = check_seed(seed)
-    pols = _policies(policies, rules.players)
-    if record_every is not None:
-        record_every = _check_count("record_every", record_every, 1)
-    h = 0
-    if hands_per_match is not None:
-        h = _check_count("hands_per_match", hands_per_match, 1)
-        if h > 65535:
-            raise ValueError(f"hands_per_match must be at most 65535; got {h}")
-        if games % h or start % h:
-            raise ValueError(
-                f"with hands_per_match={h}, games and start must be multiples of {h} "
-                f"(whole matches); got games={games}, start={start}"
-            )
-    name = _engine.engine(backend).name
-    if cluster is not None:
-        if record_every is not None or record_filter is not None:
-            raise ValueError("records are not collected on a cluster: run those games locally")
-        if not all(isinstance(p, str) for p in pols):
-            raise ValueError("a cluster runs built-in bots only (policies by name)")
-        from ._dask import simulate_on_cluster
-
-        result: SimResult = simulate_on_cluster(
-            cluster,
-            games,
-            rules=rules,
-            seed=seed,
-            policies=pols,
-            threads=threads,
-            rotate=rotate,
-            start=start,
-            keep_arrays=keep_arrays,
-            chunk=chunk,
-            progress=progress,
-            hands_per_match=h,
-        )
-        return result
-    runner = _Runner(rules, seed, pols, bool(rotate), threads, name, h)
-    tally = Tally(rules.players, [_policy_name(p) for p in pols], h)
-    if chunk is None:
-        chunk = 1 << 18 if runner.native else 256
-    chunk = _check_count("chunk", chunk, 1)
-    if h:
-        chunk = max(h, chunk - chunk % h)  # whole matches per chunk
-    parts: list[dict[str, np.ndarray]] = []
-    records: list[dict[str, Any]] = []
-    done = 0
-    while done < games:
-        count = min(chunk, games - done)
-        first = start + done
-        arrays = runner.run(first, count)
-        tally.add(arrays)
-        if keep_arrays:
-            parts.append(arrays)
-        picks: list[int] = []
-        if record_every is not None:
-            lo = -(-first // record_every) * record_every
-            picks.extend(range(lo, first + count, record_every))
-        if record_filter is not None:
-            mask = np.asarray(record_filter(arrays), dtype=bool)
-            picks.extend(int(first + j) for j in np.nonzero(mask)[0])
-        for index in sorted(set(picks)):
-            if len(records) >= max_records:
-                break
-            records.append(runner.record(index))
-        done += count
-        if progress is not None:
-            progress(done, games)
-    merged = None
-    if keep_arrays:
-        merged = (
-            {k: np.concatenate([p[k] for p in parts]) for k in _array_keys(bool(h))}
-            if parts
-            else _empty_arrays(0, rules.players, bool(h))
-        )
-    summary = tally.summary()
-    summary.update(seed=seed, start=start, rotate=bool(rotate), rules=rules.to_dict(), backend=name)
-    return SimResult(summary=summary, arrays=merged, records=records, tally=tally)
+    return run(
+        sim,
+        games,
+        rules,
+        seed=seed,
+        policies=policies,
+        threads=threads,
+        rotate=rotate,
+        start=start,
+        keep_arrays=keep_arrays,
+        record_every=record_every,
+        record_filter=record_filter,
+        max_records=max_records,
+        chunk=chunk,
+        progress=progress,
+        cluster=cluster,
+        backend=backend,
+        hands_per_match=hands_per_match,
+    )

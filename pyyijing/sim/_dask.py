@@ -12,12 +12,16 @@ threads through the native core).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+if TYPE_CHECKING:
+    from .runner import GameSim, SimResult
+
 
 def run_chunk(
+    game: str,
     rules: dict[str, Any],
     seed: int,
     policies: list[Any],
@@ -26,21 +30,21 @@ def run_chunk(
     first: int,
     count: int,
     keep_arrays: bool,
-    hands_per_match: int = 0,
+    options: dict[str, Any],
 ) -> tuple[int, Any, dict[str, np.ndarray] | None]:
-    """One chunk on a worker: (first, tally, arrays or None)."""
-    import pyyijing as yj
+    """One chunk of `game` on a worker: (first, tally, arrays or None)."""
+    from ..simulate import game_sim, simulate
 
-    res = yj.simulate(
+    res = simulate(
         count,
-        yj.Rules.from_dict(rules),
+        game_sim(game).rules_from_dict(rules),
         seed=seed,
         policies=policies,
         threads=threads,
         rotate=rotate,
         start=first,
         keep_arrays=keep_arrays,
-        hands_per_match=hands_per_match or None,
+        **options,
     )
     return first, res.tally, res.arrays
 
@@ -65,55 +69,54 @@ def _client(cluster: Any) -> tuple[Any, bool]:
 
 def simulate_on_cluster(
     cluster: Any,
+    sim: GameSim,
     games: int,
     *,
-    rules: Any,
-    seed: int,
-    policies: list[Any],
-    threads: int,
-    rotate: bool,
     start: int,
     keep_arrays: bool,
     chunk: int | None,
     progress: Callable[[int, int], None] | None,
     retries: int = 3,
-    hands_per_match: int = 0,
-) -> Any:
+) -> SimResult:
+    """Games [start, start + games) of `sim`'s run, in chunks on the cluster's workers."""
     from distributed import as_completed
 
-    from .simulate import SimResult, Tally, _array_keys, _empty_arrays, _policy_name
+    from .runner import SimResult
 
     client, owned = _client(cluster)
+    rules, seed = sim.rules, sim.seed
     try:
         if chunk is None:
             workers = max(1, len(client.scheduler_info().get("workers", {})))
             chunk = max(10_000, min(1 << 20, -(-games // (4 * workers))))
         if chunk < 1:
             raise ValueError(f"chunk must be an int >= 1; got {chunk!r}")
-        h = hands_per_match
-        if h:
-            chunk = max(h, chunk - chunk % h)  # whole matches per chunk
+        m = sim.chunk_multiple
+        if m > 1:
+            chunk = max(m, chunk - chunk % m)  # whole units (matches) per chunk
         spans = [(start + d, min(chunk, games - d)) for d in range(0, games, chunk)]
         rules_dict = rules.to_dict()
+        options = type(sim).worker_options(sim.options)
         futures = [
             client.submit(
                 run_chunk,
+                sim.game,
                 rules_dict,
                 seed,
-                list(policies),
-                rotate,
-                threads,
+                list(sim.policies),
+                sim.rotate,
+                sim.threads,
                 first,
                 count,
                 keep_arrays,
-                hands_per_match,
+                options,
                 key=f"pyyijing-sim-{seed}-{first}-{count}-{id(spans)}",
                 retries=retries,
                 pure=False,
             )
             for first, count in spans
         ]
-        tally = Tally(rules.players, [_policy_name(p) for p in policies], hands_per_match)
+        tally = sim.new_tally()
         parts: dict[int, dict[str, np.ndarray]] = {}
         done = 0
         for future in as_completed(futures):  # type: ignore[no-untyped-call]
@@ -130,12 +133,9 @@ def simulate_on_cluster(
             client.close()
     merged = None
     if keep_arrays:
-        ordered = [parts[first] for first, _count in spans]
-        merged = (
-            {k: np.concatenate([p[k] for p in ordered]) for k in _array_keys(bool(h))}
-            if ordered
-            else _empty_arrays(0, rules.players, bool(h))
-        )
+        merged = sim.concat([parts[first] for first, _count in spans])
     summary = tally.summary()
-    summary.update(seed=seed, start=start, rotate=bool(rotate), rules=rules_dict, backend="dask")
+    summary.update(
+        seed=seed, start=start, rotate=bool(sim.rotate), rules=rules_dict, backend="dask"
+    )
     return SimResult(summary=summary, arrays=merged, records=[], tally=tally)
