@@ -23,7 +23,7 @@ in the simple variant any pure triple -- ``@outer`` on a non-empty ``L``.)
 
 from __future__ import annotations
 
-from .notation import INNER, OUTER, PLAY, PONG, SPLIT, WIN, pure_value
+from .notation import INNER, OUTER, SPLIT, pure_value
 
 _OUTER_ONLY = (OUTER,)
 _OUTER_INNER = (OUTER, INNER)
@@ -57,19 +57,6 @@ def win_placements(lines: str, in_progress_len: int, play_size: int) -> tuple[st
         return _OUTER_ONLY
     extra = [p for p in pong_placements(pure, in_progress_len, play_size) if p != OUTER]
     return (OUTER, *extra)
-
-
-def allowed_placements(
-    kind: str, lines: str, in_progress_len: int, play_size: int
-) -> tuple[str, ...]:
-    """Placements allowed for a move of `kind` with these `lines` (docs §4)."""
-    if kind == PLAY:
-        return _OUTER_ONLY
-    if kind == PONG:
-        return pong_placements(pure_value(lines), in_progress_len, play_size)
-    if kind == WIN:
-        return win_placements(lines, in_progress_len, play_size)
-    return _NONE
 
 
 def place(in_progress: str, lines: str, placement: str) -> str:

@@ -1,6 +1,7 @@
 // The rule engine on compact actions (docs/yijing.md §2-§6). Every function
-// is a pure function of its State argument: no globals, no allocation, safe
-// to call from many threads on different states.
+// works on the State it is given and nothing else: no globals, no allocation,
+// safe to call from many threads on different states (it is not pure: the
+// init_* and apply functions change that State in place).
 #pragma once
 
 #include <cstdint>

@@ -37,9 +37,6 @@ struct Config {
   bool split_payment = false;  // self_draw_payment == "split"
 };
 
-// Tiles dealt to each seat: 6 for the target plus a hand of k (docs §Specs).
-constexpr int deal_size(const Config& c) noexcept { return kTargetLines + c.play_size; }
-
 constexpr bool config_valid(const Config& c) noexcept {
   return (c.play_size == 2 || c.play_size == 3) && c.players >= 2 && c.players <= kMaxPlayers &&
          c.win_mask != 0 && (c.win_mask & ~kAllWinConditions) == 0;
