@@ -238,4 +238,13 @@ void bind_yijingpai(py::module_& m) {
       .def("moves", &GameCore::moves)
       .def("wall", &GameCore::wall)
       .def("dealer", &GameCore::dealer);
+  // The reason codes and their messages (docs/yijing.md §6), in code order: the
+  // Python layer words every backend's verdicts from its own copy,
+  // pyyijing/yijingpai/reasons.py, which a test keeps equal to this one.
+  py::dict reasons;
+  for (int i = 0; i <= static_cast<int>(yp::Reason::kCannotWin); ++i) {
+    const auto r = static_cast<yp::Reason>(i);
+    reasons[yp::reason_name(r)] = yp::reason_message(r);
+  }
+  m.attr("REASON_MESSAGES") = reasons;
 }

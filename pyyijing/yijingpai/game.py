@@ -14,6 +14,7 @@ from typing import Any
 from .. import _engine
 from ..errors import IllegalMove, Verdict
 from ..shuffle import check_seed
+from .reasons import MESSAGES
 from .rules import Rules
 
 RECORD_FORMAT = "pyyijing.record"
@@ -213,7 +214,7 @@ class Game:
         if not isinstance(move, str):
             raise TypeError(f"a move is a str like 's0:play=10'; got {type(move).__name__}")
         code, message = self._core.check(move if move.isascii() else core_text(move))
-        return Verdict(code == "ok", code, message)
+        return Verdict(code == "ok", code, MESSAGES.get(code, message))
 
     def apply(self, move: str) -> None:
         """Play `move`; raise `IllegalMove` (with ``.code``) and change nothing if it is illegal."""
@@ -221,7 +222,7 @@ class Game:
             raise TypeError(f"a move is a str like 's0:play=10'; got {type(move).__name__}")
         code, message = self._core.apply(move if move.isascii() else core_text(move))
         if code != "ok":
-            raise IllegalMove(move, code, message)
+            raise IllegalMove(move, code, MESSAGES.get(code, message))
 
     def apply_all(self, moves: list[str]) -> tuple[int, Verdict] | None:
         """Apply `moves` in order up to the first illegal one, in one backend call.
@@ -235,7 +236,7 @@ class Game:
         index, code, message = self._core.apply_all(core_moves(moves))
         if index < 0:
             return None
-        return int(index), Verdict(False, code, message)
+        return int(index), Verdict(False, code, MESSAGES.get(code, message))
 
     def apply_each(self, moves: list[str]) -> list[Verdict]:
         """`apply` every move in turn, in one backend call, and give each one's verdict.
@@ -246,7 +247,7 @@ class Game:
         """
         _check_moves(moves)
         return [
-            Verdict(code == "ok", code, message)
+            Verdict(code == "ok", code, MESSAGES.get(code, message))
             for code, message in self._core.apply_each(core_moves(moves))
         ]
 

@@ -16,6 +16,7 @@ from .. import _engine
 from ..errors import Verdict
 from ..shuffle import check_seed
 from .game import _check_seat, check_wall, core_moves, core_text
+from .reasons import MESSAGES
 from .rules import Rules
 
 #: A deal: a seed (its dice pick the dealer), or an exact wall and its dealer.
@@ -101,4 +102,6 @@ def check_prepared(
     """
     engine = _engine.engine(backend)
     result: list[tuple[int, str, str]] = engine.check_positions(engine.config(rules), batch)
-    return result
+    if engine.name == "native":
+        return result  # the C++ core words its verdicts from the same table (reasons.py)
+    return [(bad, code, MESSAGES.get(code, message)) for bad, code, message in result]
