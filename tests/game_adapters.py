@@ -28,13 +28,17 @@ ruleset (or one adapter whose option mixes span the rulesets).
 from __future__ import annotations
 
 import abc
+import functools
+import json
 import random
+import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import pyyijing as yj
+from pyyijing import mahjong as mj
 
 
 @dataclass(frozen=True)
@@ -439,4 +443,756 @@ def _tiles(lines: str) -> str:
     return lines.replace("+", "T").replace("-", "T")
 
 
-ADAPTERS: list[GameAdapter] = [YijingpaiAdapter()]
+# --------------------------------------------------------------------------- mahjong
+
+# The oracle below is written from docs/mahjong-engine.md and shared/rules/mahjong.md
+# alone (its own parser, win test, waits and offers); the engine must agree with it.
+
+MAHJONG_REASON_CODES = frozenset(mj.REASONS) - {"ok"}
+_MJ_CODES = tuple([f"{n}{s}" for s in "mps" for n in range(1, 10)] + [f"{n}z" for n in range(1, 8)])
+_MJ_ID = {code: i for i, code in enumerate(_MJ_CODES)}
+_MJ_SUITS = "mps"
+_MJ_MOVE = re.compile(
+    r"s(0|[1-9][0-9]*):(?:"
+    r"(?P<tiled>discard|ready|kong|pung|open_kong)=(?P<tile>[1-9][mps]|[1-7]z)"
+    r"|chow=(?P<chow>[1-9]{3}[mps])"
+    r"|void=(?P<void>[mps])"
+    r"|raise=(?P<raise>[0-9])"
+    r"|(?P<bare>win|pass|opening|mid|haidi))"
+)
+# A chow written with a 0 ("chow=012m"): "three digits" (docs) or digits 1-9? Not pinned.
+_MJ_CHOW_ZERO = re.compile(r"s(0|[1-9][0-9]*):chow=[0-9]{3}[mps]")
+_MJ_OTHER_RULESETS = frozenset({"raise", "opening", "mid", "open_kong", "haidi"})
+_MJ_VIEW_KEYS = frozenset(
+    {
+        "viewer",
+        "phase",
+        "dealer",
+        "wall_remaining",
+        "turn",
+        "claims_pending",
+        "offer",
+        "seats",
+        "history",
+        "result",
+        "dice",  # added by mj.Game.view, as yj.Game.view does (not in the engine's schema)
+    }
+)
+_MJ_PUBLIC_SEAT_KEYS = frozenset(
+    {"seat", "hand_count", "melds", "discards", "flowers", "declared", "locked", "void"}
+)
+_MJ_LEDGER_REASONS = frozenset(
+    {
+        "exposed_kong",
+        "concealed_kong",
+        "added_kong",
+        "discard",
+        "self_draw",
+        "robbed_kong",
+        "ready_bonus",
+    }
+)
+_MJ_MELD_KINDS = frozenset({"chow", "pung", "kong", "added_kong", "concealed_kong"})
+
+
+def mj_parse(move: str) -> tuple[int, str, int] | str:
+    """(seat, action, arg) of a well-formed move (arg: tile id, chow's low id, suit,
+    digit, or -1; a chow that is not a run: -2), else "malformed" (or None: unpinned)."""
+    m = _MJ_MOVE.fullmatch(move)
+    if m is None:
+        return "unpinned" if _MJ_CHOW_ZERO.fullmatch(move) else "malformed"
+    seat = int(m.group(1)) if len(m.group(1)) < 6 else 10**6
+    if m.group("tiled"):
+        return seat, m.group("tiled"), _MJ_ID[m.group("tile")]
+    if m.group("chow"):
+        d = [int(c) for c in m.group("chow")[:3]]
+        suit = _MJ_SUITS.index(m.group("chow")[3])
+        low = suit * 9 + d[0] - 1 if d[1] == d[0] + 1 and d[2] == d[0] + 2 else -2
+        return seat, "chow", low
+    if m.group("void"):
+        return seat, "void", _MJ_SUITS.index(m.group("void"))
+    if m.group("raise"):
+        return seat, "raise", int(m.group("raise"))
+    return seat, m.group("bare"), -1
+
+
+@functools.cache
+def _mj_sets_only(c: tuple[int, ...], honours: bool) -> bool:
+    """Do these counts of one suit split into pungs and chows?"""
+    i = next((i for i, n in enumerate(c) if n), -1)
+    if i < 0:
+        return True
+    if c[i] >= 3 and _mj_sets_only((*c[:i], c[i] - 3, *c[i + 1 :]), honours):
+        return True
+    if honours or i > 6 or not c[i + 1] or not c[i + 2]:
+        return False
+    return _mj_sets_only((*c[:i], c[i] - 1, c[i + 1] - 1, c[i + 2] - 1, *c[i + 3 :]), honours)
+
+
+@functools.cache
+def _mj_group_ok(c: tuple[int, ...], honours: bool) -> bool:
+    r = sum(c) % 3
+    if r == 0:
+        return _mj_sets_only(c, honours)
+    if r == 1:
+        return False
+    return any(
+        n >= 2 and _mj_sets_only((*c[:i], n - 2, *c[i + 1 :]), honours) for i, n in enumerate(c)
+    )
+
+
+def mj_wins(counts: list[int], void: int | None, melds: int) -> bool:
+    """Common: the regular shape, or seven pairs with no melds; never holding the void suit."""
+    if void is not None and any(counts[void * 9 : void * 9 + 9]):
+        return False
+    if sum(counts) % 3 != 2:
+        return False
+    groups = [tuple(counts[0:9]), tuple(counts[9:18]), tuple(counts[18:27]), tuple(counts[27:34])]
+    if sum(sum(g) % 3 == 2 for g in groups) == 1 and all(
+        _mj_group_ok(g, k == 3) for k, g in enumerate(groups)
+    ):
+        return True
+    return melds == 0 and sum(counts) == 14 and all(n % 2 == 0 for n in counts)
+
+
+def _mj_tiles(text: str) -> list[int]:
+    return [_MJ_ID[text[i : i + 2]] for i in range(0, len(text), 2)]
+
+
+def _mj_meld_tiles(text: str) -> list[int]:
+    """ "345m" / "555p" / "5555p" -> tile ids."""
+    return [_MJ_ID[d + text[-1]] for d in text[:-1]]
+
+
+class MjState:
+    """What the oracle needs of a game, read through the public API only."""
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+        self._offer: tuple[int, list[str]] | None = None
+        self.rules = game.rules
+        self.phase: str = game.phase
+        self.to_act: list[int] = game.to_act
+        self.moves: list[str] = game.moves
+        self.views = [game.view(s) for s in range(4)]
+        self.public = game.view(None)
+        self.own = [self.views[s]["seats"][s] for s in range(4)]
+        self.counts = []
+        for s in range(4):
+            c = [0] * 34
+            for t in _mj_tiles(self.own[s]["hand"]):
+                c[t] += 1
+            self.counts.append(c)
+        self.void = [None if o["void"] is None else _MJ_SUITS.index(o["void"]) for o in self.own]
+        self.wall_remaining: int = self.public["wall_remaining"]
+        self.void_game = bool(self.rules.void_suit)
+        self.ready_on = bool(self.rules.declare_ready) and not self.void_game
+        last = [m for m in self.moves if not m.endswith(":pass")]
+        self.last = mj_parse(last[-1]) if last else None
+        # The turn seat got its turn by a chow or pung: its last move was that claim.
+        self.claimed_turn = (
+            self.phase == "play"
+            and isinstance(self.last, tuple)
+            and self.last[1] in ("chow", "pung")
+            and self.last[0] == self.to_act[0]
+        )
+
+    def meld_count(self, seat: int) -> int:
+        return len(self.own[seat]["melds"])
+
+    def has_pung(self, seat: int, tile: int) -> bool:
+        code = _MJ_CODES[tile]
+        return any(
+            m["kind"] == "pung" and m["tiles"] == code[0] * 3 + code[1]
+            for m in self.own[seat]["melds"]
+        )
+
+    def holds_void(self, seat: int) -> bool:
+        v = self.void[seat]
+        return v is not None and any(self.counts[seat][v * 9 : v * 9 + 9])
+
+    def wins(self, seat: int, counts: list[int]) -> bool:
+        return mj_wins(counts, self.void[seat], self.meld_count(seat))
+
+    def wins_with(self, seat: int, tile: int) -> bool:
+        c = self.counts[seat]
+        c[tile] += 1
+        ok = self.wins(seat, c)
+        c[tile] -= 1
+        return ok
+
+    def own_copies(self, seat: int, tile: int) -> int:
+        n = self.counts[seat][tile]
+        for m in self.own[seat]["melds"]:
+            n += _mj_meld_tiles(m["tiles"]).count(tile)
+        return n
+
+    def wait_kinds(self, seat: int, counts: list[int] | None = None) -> list[int]:
+        """The kinds that win for the seat's 13 - 3k tiles (§3), [] otherwise."""
+        c = self.counts[seat] if counts is None else counts
+        if sum(c) + 3 * self.meld_count(seat) != 13:
+            return []
+        out = []
+        for t in range(34):
+            if self.own_copies(seat, t) - self.counts[seat][t] + c[t] < 4:
+                c[t] += 1
+                if self.wins(seat, c):
+                    out.append(t)
+                c[t] -= 1
+        return out
+
+    def waits(self, seat: int) -> dict[str, int]:
+        kinds = self.wait_kinds(seat)
+        seen = list(self.counts[seat])
+        for entry in self.views[seat]["seats"]:
+            for m in entry["melds"]:
+                if m["tiles"] is not None:  # another seat's concealed kong is not seen
+                    for t in _mj_meld_tiles(m["tiles"]):
+                        seen[t] += 1
+            for d in entry["discards"]:
+                if not d["claimed"]:
+                    seen[_MJ_ID[d["tile"]]] += 1
+        return {_MJ_CODES[t]: max(0, 4 - seen[t]) for t in kinds}
+
+    def chows(self, seat: int, tile: int) -> list[str]:
+        if tile >= 27:
+            return []
+        c, n, suit = self.counts[seat], tile % 9, _MJ_SUITS[tile // 9]
+        out = []
+        for low in range(max(0, n - 2), min(n, 6) + 1):
+            if all(c[tile - n + x] for x in range(low, low + 3) if x != n):
+                out.append(f"{low + 1}{low + 2}{low + 3}{suit}")
+        return out
+
+    def offers(self) -> list[tuple[int, list[str]]]:
+        """The offers of the tile on offer now (docs "Claims"), in order."""
+        assert isinstance(self.last, tuple), "a claim without a discard or kong before it"
+        src, action, tile = self.last
+        code = _MJ_CODES[tile]
+        out: list[tuple[int, list[str]]] = []
+        for k in (1, 2, 3):
+            s = (src + k) % 4
+            if self.wins_with(s, tile):
+                out.append((s, [f"s{s}:win"]))
+        if action == "kong":  # robbing an added kong: 胡 only
+            return out
+        nxt = (src + 1) % 4
+        holders = [s for s in range(4) if s != src and self.counts[s][tile] >= 2]
+        assert len(holders) <= 1, f"two seats hold two {code}"
+        p = holders[0] if holders else None
+        if p is not None and not self.own[p]["declared"] and tile // 9 != self.void[p]:
+            moves = [f"s{p}:pung={code}"]
+            if self.counts[p][tile] == 3 and self.wall_remaining > 0:
+                moves.append(f"s{p}:kong={code}")
+            if p == nxt and not self.void_game:
+                moves += [f"s{p}:chow={c}" for c in self.chows(p, tile)]
+            out.append((p, moves))
+        if p != nxt and not self.void_game and not self.own[nxt]["declared"]:
+            chows = self.chows(nxt, tile)
+            if chows:
+                out.append((nxt, [f"s{nxt}:chow={c}" for c in chows]))
+        return out
+
+    def current_offer(self) -> tuple[int, list[str]]:
+        """The offer being answered: the one after as many as have been passed."""
+        if self._offer is not None:
+            return self._offer
+        passes = 0
+        for m in reversed(self.moves):
+            if not m.endswith(":pass"):
+                break
+            passes += 1
+        offers = self.offers()
+        assert passes < len(offers), f"{passes} passes of {len(offers)} offers {offers}"
+        self._offer = offers[passes]
+        return self._offer
+
+    # -- the order of checks (docs/mahjong-engine.md "Moves and the order of checks")
+    def code(self, move: str) -> str | None:
+        parsed = mj_parse(move)
+        if parsed == "unpinned":
+            return None
+        if isinstance(parsed, str):
+            return parsed
+        seat, action, arg = parsed
+        if seat >= 4:
+            return "no_such_seat"
+        phase = self.phase
+        if phase == "over":
+            return "game_over"
+        if (
+            action in _MJ_OTHER_RULESETS
+            or (action == "void" and not self.void_game)
+            or (action == "ready" and not self.ready_on)
+            or (action == "chow" and self.void_game)
+        ):
+            return "not_in_rules"
+        if (
+            (action == "void") != (phase == "void")
+            or (action in ("discard", "ready") and phase != "play")
+            or (action in ("pung", "chow", "pass") and phase != "claim")
+        ):
+            return "wrong_phase"
+        if phase == "void":
+            return "already_chosen" if self.void[seat] is not None else "ok"
+        if seat not in self.to_act:
+            return "not_your_turn"
+        if phase == "claim":
+            offered = self.current_offer()[1]
+            return "ok" if move in offered or action == "pass" else f"cannot_{action}"
+        own, c = self.own[seat], self.counts[seat]
+        drawn = None if own["drawn"] is None else _MJ_ID[own["drawn"]]
+        if action in ("discard", "ready"):
+            if not c[arg]:
+                return "tile_not_held"
+            if own["declared"] and arg != drawn:
+                return "hand_locked"
+            if self.holds_void(seat) and arg // 9 != self.void[seat]:
+                return "void_suit_first"
+            if action == "ready":
+                if own["declared"]:
+                    return "already_declared"
+                c[arg] -= 1
+                ready = bool(self.wait_kinds(seat, c))
+                c[arg] += 1
+                if not ready:
+                    return "not_ready"
+            return "ok"
+        if action == "kong":
+            if self.claimed_turn:
+                return "must_discard"
+            if own["declared"]:
+                return "hand_locked"
+            if not (c[arg] == 4 or (c[arg] and self.has_pung(seat, arg))):
+                return "cannot_kong"
+            if arg // 9 == self.void[seat]:
+                return "void_suit"
+            return "wall_empty" if self.wall_remaining == 0 else "ok"
+        assert action == "win", move
+        if self.claimed_turn:
+            return "must_discard"
+        return "ok" if self.wins(seat, c) else "cannot_win"
+
+    def expected_legal(self) -> list[str]:
+        """Every legal move now, from the rules alone."""
+        if self.phase == "over":
+            return []
+        if self.phase == "void":
+            return sorted(
+                f"s{s}:void={x}" for s in range(4) if self.void[s] is None for x in _MJ_SUITS
+            )
+        if self.phase == "claim":
+            seat, moves = self.current_offer()
+            return sorted([*moves, f"s{seat}:pass"])
+        seat = self.to_act[0]
+        cands = [f"s{seat}:{a}={t}" for a in ("discard", "ready", "kong") for t in _MJ_CODES]
+        return sorted(m for m in [*cands, f"s{seat}:win"] if self.code(m) == "ok")
+
+
+class MahjongAdapter(GameAdapter):
+    """The common mahjong ruleset through `pyyijing.mahjong.Game` (docs/mahjong-engine.md)."""
+
+    name = "mahjong"
+    reason_codes = MAHJONG_REASON_CODES
+    hidden_keys = frozenset({"hand", "drawn"})
+    public_seat_keys = _MJ_PUBLIC_SEAT_KEYS
+    # A random game with 報聽 on costs ~0.1 s in the engine alone on python, ~1 s with
+    # every check: about 15 Yi Jing Pai games.
+    cost = 6.0
+
+    def option_mixes(self) -> list[OptionMix]:
+        return [
+            OptionMix("common", mj.Rules("common")),
+            OptionMix("common-flowers", mj.Rules("common", flowers=True)),
+            OptionMix("common-void_suit", mj.Rules("common", void_suit=True)),
+            OptionMix("common-no_ready", mj.Rules("common", declare_ready=False)),
+            OptionMix(
+                "common-flowers-no_ready", mj.Rules("common", flowers=True, declare_ready=False)
+            ),
+            # declare_ready is moot with void_suit (§11); played once to pin that.
+            OptionMix(
+                "common-void_suit-no_ready", mj.Rules("common", void_suit=True, declare_ready=False)
+            ),
+        ]
+
+    def new_game(self, rules: Any, seed: int, backend: str) -> Any:
+        return mj.Game(rules, seed=seed, backend=backend)
+
+    def replay(self, record: dict[str, Any], backend: str) -> Any:
+        return mj.replay(record, backend=backend)
+
+    def seats(self, game: Any) -> range:
+        return range(4)
+
+    def max_moves(self, rules: Any) -> int:
+        # 4 void choices; every discard is one of: the dealer's first, one per tile
+        # drawn from the wall, one per claim (at most 16 chows/pungs), and each has at
+        # most 5 offers (3 wins, a pung, a chow) to pass and a claim; a kong takes a
+        # wall tile and has at most 3 robbing offers; then a win.
+        discards = 1 + rules.tiles + 16
+        return 4 + discards * 7 + rules.tiles * 4 + 1
+
+    def seat_entries(self, view: dict[str, Any]) -> list[dict[str, Any]]:
+        entries: list[dict[str, Any]] = view["seats"]
+        return entries
+
+    def value_leaks(self, owner: dict[str, Any], seen: dict[str, Any]) -> list[str]:
+        leaks = []
+        text = json.dumps(seen)
+        # A hand of two or more tiles ("1m2m...") is never a public value.
+        if len(owner["hand"]) >= 4 and owner["hand"] in text:
+            leaks.append(f"hand {owner['hand']!r}")
+        for mine, theirs in zip(owner["melds"], seen["melds"], strict=True):
+            if mine["kind"] == "concealed_kong" and theirs["tiles"] is not None:
+                leaks.append(f"concealed kong {mine['tiles']}")
+        return leaks
+
+    def check_view(self, game: Any, viewer: int | None, view: dict[str, Any]) -> None:
+        where = f"view({viewer})"
+        assert set(view) == _MJ_VIEW_KEYS, f"{where} keys {sorted(set(view) ^ _MJ_VIEW_KEYS)}"
+        assert "to_act" not in view, where
+        assert view["viewer"] == viewer, where
+        phase = game.phase
+        assert view["phase"] == phase, where
+        assert view["dealer"] == game.dealer, where
+        assert view["claims_pending"] == (phase == "claim"), where
+        assert view["turn"] == (game.to_act[0] if phase == "play" else None), where
+        assert isinstance(view["wall_remaining"], int), where
+        assert view["wall_remaining"] >= 0, where
+        result = game.result
+        assert view["result"] == (None if result is None else result.to_dict()), where
+        moves = game.moves
+        all_void = not game.rules.void_suit or phase != "void"
+        voids = {}
+        for m in moves:
+            p = mj_parse(m)
+            if isinstance(p, tuple) and p[1] == "void":
+                voids[p[0]] = _MJ_SUITS[p[2]]
+        # Claims: the view names the tile and whose it is, never the seat offered.
+        if phase == "claim":
+            last = mj_parse([m for m in moves if not m.endswith(":pass")][-1])
+            assert isinstance(last, tuple), where
+            kind = "robbed_kong" if last[1] == "kong" else "discard"
+            want = {"kind": kind, "seat": last[0], "tile": _MJ_CODES[last[2]]}
+            assert view["offer"] == want, f"{where} offer {view['offer']} != {want}"
+        else:
+            assert view["offer"] is None, where
+        concealed_kongs: set[tuple[int, str]] = set()
+        for entry in view["seats"]:
+            s = entry["seat"]
+            keys = _MJ_PUBLIC_SEAT_KEYS | (self.hidden_keys if s == viewer else set())
+            assert set(entry) == keys, f"{where} seat {s} keys {sorted(entry)}"
+            assert entry["locked"] == entry["declared"], where
+            want_void = voids.get(s) if (all_void or s == viewer) else None
+            assert entry["void"] == want_void, f"{where} seat {s} void {entry['void']}"
+            for meld in entry["melds"]:
+                assert set(meld) == {"kind", "tiles", "from"}, where
+                assert meld["kind"] in _MJ_MELD_KINDS, where
+                if meld["kind"] == "concealed_kong":
+                    assert meld["from"] is None, where
+                    if s == viewer:
+                        assert re.fullmatch(r"([1-9])\1{3}[mps]|([1-7])\2{3}z", meld["tiles"])
+                        concealed_kongs.add((s, meld["tiles"][0] + meld["tiles"][-1]))
+                    else:
+                        assert meld["tiles"] is None, f"{where}: seat {s}'s concealed kong shows"
+                    continue
+                assert meld["from"] in range(4), f"{where} {meld}"
+                assert meld["from"] != s, f"{where} {meld}"
+                if meld["kind"] == "chow":
+                    assert meld["from"] == (s + 3) % 4, f"{where}: a chow not from 上家 {meld}"
+                    assert re.fullmatch(r"[1-7][2-8][3-9][mps]", meld["tiles"]), where
+                    d = meld["tiles"]
+                    assert int(d[1]) == int(d[0]) + 1, where
+                    assert int(d[2]) == int(d[0]) + 2, where
+                else:
+                    n = 3 if meld["kind"] == "pung" else 4
+                    assert re.fullmatch(rf"(\d)\1{{{n - 1}}}[mpsz]", meld["tiles"]), where
+            for f in entry["flowers"]:
+                assert re.fullmatch(r"[1-8]f", f), where
+            if not game.rules.flowers:
+                assert entry["flowers"] == [], where
+        if viewer is not None:
+            own = view["seats"][viewer]
+            hand = own["hand"]
+            tiles = _mj_tiles(hand)
+            assert tiles == sorted(tiles), f"{where}: hand {hand} not in id order"
+            assert len(tiles) == own["hand_count"], where
+            if own["drawn"] is not None:
+                assert phase == "play", where
+                assert game.to_act == [viewer], where
+                assert own["drawn"] in _MJ_ID, where
+                assert own["drawn"] in hand, where
+        # The history: no passes; others' void choices and concealed kongs hidden.
+        history = []
+        for m in moves:
+            if m.endswith(":pass"):
+                continue
+            p = mj_parse(m)
+            assert isinstance(p, tuple), m
+            seat, action, arg = p
+            if action == "void" and not all_void and seat != viewer:
+                m = f"s{seat}:void"
+            elif action == "kong" and seat != viewer and _hidden_kong(game, seat, arg):
+                m = f"s{seat}:kong"
+            history.append(m)
+        assert view["history"] == history, f"{where} history"
+        if viewer is None:
+            self._check_state(game, view)
+
+    def _check_state(self, game: Any, public: dict[str, Any]) -> None:
+        """Once per state: legal moves, to_act, offers and waits against the oracle."""
+        st = MjState(game)
+        # Only the seat's own view may differ: nothing in the rest says who is offered.
+        for v in st.views:
+            rest = {k: x for k, x in v.items() if k not in ("viewer", "seats", "history")}
+            mine = {k: x for k, x in public.items() if k not in ("viewer", "seats", "history")}
+            assert rest == mine, f"view({v['viewer']}) differs from the observer's beyond its seat"
+        if st.phase == "void":
+            want_to_act = [s for s in range(4) if st.void[s] is None]
+        elif st.phase == "claim":
+            want_to_act = [st.current_offer()[0]]
+        elif st.phase == "play":
+            want_to_act = st.to_act
+            assert len(want_to_act) == 1, st.to_act
+        else:
+            want_to_act = []
+        assert st.to_act == want_to_act, f"to_act {st.to_act}, the rules say {want_to_act}"
+        legal = game.legal_moves()
+        want = st.expected_legal()
+        assert legal == want, (
+            f"legal moves: the engine has {sorted(set(legal) - set(want))} more and "
+            f"{sorted(set(want) - set(legal))} fewer than the rules"
+        )
+        if st.phase != "over":
+            for s in range(4):
+                got, exp = game.waits(s), st.waits(s)
+                assert got == exp, f"waits({s}) {got}, the rules say {exp}"
+                assert list(got) == sorted(got, key=_MJ_ID.__getitem__), f"waits({s}) order"
+            # Hand sizes: 14 - 3k for the turn seat (and the dealer before play), else 13 - 3k.
+            for s in range(4):
+                size = st.own[s]["hand_count"] + 3 * st.meld_count(s)
+                big = (
+                    s in st.to_act
+                    if st.phase == "play"
+                    else st.phase == "void" and (s == game.dealer)
+                )
+                assert size == (14 if big else 13), f"seat {s} holds {size} (14 - 3k rule)"
+
+    def near_misses(self, game: Any, move: str, rng: random.Random) -> list[tuple[str, str | None]]:
+        st = MjState(game)
+        prefix, action = move.split(":", 1)
+        seat = int(prefix[1:])
+        _, sep, arg = action.partition("=")
+        cands: set[str] = set()
+        # The same action by every seat, by seats that do not exist, and by bad seats.
+        for other in (0, 1, 2, 3, 4, 5, 9, 10, 11, 40, 99, 2**64, 10**30):
+            cands.add(f"s{other}:{action}")
+        for bad in (f"0{seat}", "00", "", "-1", "+1", " 1", "1 ", "\uff11", "\u0661", "x"):
+            cands.add(f"s{bad}:{action}")
+        cands |= {f"S{seat}:{action}", f"{seat}:{action}", f"s{seat}{action}", f"ss{seat}:{action}"}
+        # Other tiles, other actions, other seats' likely moves.
+        held = sorted({code for s in range(4) for code in _mj_codes(st.own[s]["hand"])})
+        tiles = sorted({*rng.sample(_MJ_CODES, 6), *held[:: max(1, len(held) // 8)]})
+        if arg in _MJ_ID:
+            tiles.append(arg)
+        for s in sorted({seat, *st.to_act, rng.randrange(4)}):
+            p = f"s{s}:"
+            for t in tiles:
+                cands |= {p + f"{a}={t}" for a in ("discard", "ready", "kong", "pung", "open_kong")}
+                if t[1] != "z":
+                    n = int(t[0])
+                    for low in range(max(1, n - 2), min(n, 7) + 1):
+                        cands.add(p + f"chow={low}{low + 1}{low + 2}{t[1]}")
+            cands |= {p + a for a in ("win", "pass", "opening", "mid", "haidi", "raise=0")}
+            cands |= {p + "raise=9", p + "void=m", p + "void=p", p + "void=s"}
+            own = st.own[s]
+            for t in _mj_codes(own["hand"])[:3]:
+                cands |= {p + f"discard={t}", p + f"ready={t}", p + f"kong={t}"}
+        # Malformed arguments.
+        p = f"{prefix}:"
+        for bad in ("0m", "10m", "5M", "5x", "E", "1f", "8f", "8z", "0z", "5m5m", "", "5", "m"):
+            cands |= {p + f"{a}={bad}" for a in ("discard", "ready", "kong", "pung")}
+        for bad in ("345", "3456m", "34m", "345z", "345M", "\uff13\uff14\uff15m", "135m", "543m"):
+            cands.add(p + f"chow={bad}")
+        cands |= {p + "void=z", p + "void=", p + "void=mp", p + "raise=", p + "raise=10"}
+        cands |= {p + "win=", p + "pass=", p + "discard", p + "chow", p + "kong", p + "void"}
+        # Truncated, extended, respelt.
+        cands |= {move[:i] for i in range(len(move))}
+        cands |= {move + c for c in (" ", "\n", "\t", "x", "m", "0", "=", ":", "\x00", "\u200b")}
+        cands |= {" " + move, move.upper(), move.replace(":", "::", 1), move.replace(":", "=", 1)}
+        if sep:
+            cands |= {move.replace("=", "==", 1), move.replace("=", ":", 1), move + "5m"}
+        cands |= {move + "x" * 100_000, move.replace(":", ":\u0301", 1)}
+        out = [(m, st.code(m)) for m in sorted(cands)]
+        # Each near miss the rules call legal is a legal move (the other way round, the
+        # generic test checks each one's code).
+        legal = set(game.legal_moves())
+        for m, code in out:
+            if m in legal:
+                assert code == "ok", f"{m!r} is a legal move, the rules say {code}"
+        return out
+
+    def junk_moves(self, game: Any, rng: random.Random) -> list[tuple[str, str | None]]:
+        st = MjState(game)
+        noise = "".join(rng.choice("s0123456789:=mpszfdiscardkongwinpassvoid ") for _ in range(30))
+        junk = [
+            "",
+            " ",
+            "\x00",
+            "s",
+            "s0",
+            "s0:",
+            ":",
+            "0:pass",
+            "s0:pass:pass",
+            "s0:PASS",
+            "s0 :pass",
+            "s0:discard",
+            "s0:discard=",
+            "s0:chow=",
+            "s0:void",
+            "s0:wins",
+            "s0:bogus",
+            "s-1:pass",
+            "s+1:pass",
+            "s0x1:pass",
+            "s\uff10:pass",  # fullwidth 0
+            "s\u0660:pass",  # arabic-indic 0
+            "s\u00b2:pass",  # superscript 2
+            "s0:discard=\uff15m",
+            "s0:discard=5\u33a1",
+            "s0:chow=\u0661\u0662\u0663m",
+            "s0:pass\u200b",
+            "s0:pass\u0301",
+            "麻將",
+            "\U0001f004",
+            "s0:discard=\U0001f00b",
+            "s0:discard=" + "5m" * 1000,
+            "s0:" + "pass" * 10_000,
+            "s" + "9" * 10_000 + ":pass",
+            "s" + "0" * 10_000 + ":pass",
+            "s1" + "0" * 10_000 + ":pass",
+            "s0:chow=" + "1" * 500_000 + "m",
+            "\U0001f004" * 100_000,
+            "x" * 1_000_000,
+            "s4:pass",
+            "s4:discard=5m",
+            "s5:void=m",
+            "s9:win",
+            "s10:pass",
+            "s10:discard=1z",
+            "s12:chow=123m",
+            "s40:kong=5p",
+            "s99:void=s",
+            "s01:pass",
+            "s00:pass",
+            "s04:pass",
+            "s4:bogus",
+            "s10:pass=",
+            noise,
+            noise + "\t",
+        ]
+        return [(m, st.code(m)) for m in junk]
+
+    def check_conservation(self, game: Any, views: dict[int | None, dict[str, Any]]) -> None:
+        wall = game.record()["wall"]
+        tiles = [wall[i : i + 2] for i in range(0, len(wall), 2)]
+        assert len(tiles) == game.rules.tiles, f"a wall of {len(tiles)} tiles"
+        public = views[None]
+        seen: Counter[str] = Counter()
+        kongs = 0
+        for s in self.seats(game):
+            own = views[s]["seats"][s]
+            entry = public["seats"][s]
+            assert entry["hand_count"] * 2 == len(own["hand"]), f"seat {s} hand_count"
+            seen.update(_mj_codes(own["hand"]))
+            for meld in own["melds"]:
+                seen.update(_mj_codes_of_meld(meld["tiles"]))
+                kongs += meld["kind"] in ("kong", "added_kong", "concealed_kong")
+            seen.update(d["tile"] for d in entry["discards"] if not d["claimed"])
+            seen.update(entry["flowers"])
+            assert entry["flowers"] == own["flowers"], f"seat {s} flowers"
+        remaining = public["wall_remaining"]
+        assert sum(seen.values()) + remaining == len(tiles), (
+            f"{sum(seen.values())} tiles seen + {remaining} in the live wall != {len(tiles)}"
+        )
+        # Draws come from the front, replacements (one per kong and per flower) from the back.
+        offer = public["offer"]
+        pending = 1 if offer is not None and offer["kind"] == "robbed_kong" else 0
+        back = kongs + sum(len(e["flowers"]) for e in public["seats"]) - pending
+        if remaining:
+            front = len(tiles) - remaining - back
+            taken = Counter(tiles[:front] + tiles[front + remaining :])
+        else:
+            taken = Counter(tiles)
+        assert seen == taken, (
+            "the tiles in hands, melds, discards and flowers are not those taken from the "
+            f"front and the {back} from the back of the wall: "
+            f"{dict(seen - taken)} more, {dict(taken - seen)} fewer"
+        )
+
+    def payments(self, game: Any) -> Sequence[int]:
+        result = game.result
+        # The payments sum the ledger (docs "Results and payments").
+        summed = [0, 0, 0, 0]
+        for reason, payer, payee, amount in result.ledger:
+            assert reason in _MJ_LEDGER_REASONS, result.ledger
+            assert payer != payee, result.ledger
+            assert amount == 1, result.ledger  # base 1, no multipliers (§5)
+            summed[payer] -= amount
+            summed[payee] += amount
+        assert list(result.payments) == summed, f"payments {result.payments} != the ledger's"
+        self._check_result(game, result)
+        return list(result.payments)
+
+    def _check_result(self, game: Any, result: Any) -> None:
+        """The result's fields against the moves (docs "Results and payments")."""
+        moves = [m for m in game.moves if not m.endswith(":pass")]
+        wins = [e for e in result.ledger if e[0] in ("discard", "self_draw", "robbed_kong")]
+        bonus = [e for e in result.ledger if e[0] == "ready_bonus"]
+        if result.kind == "draw":
+            assert (result.winner, result.dealt_in_by, result.win_tile) == (None, None, None)
+            assert result.patterns == (), result
+            assert not wins, result
+            assert not bonus, result
+            return
+        w = result.winner
+        assert moves, result
+        assert moves[-1] == f"s{w}:win", f"{result.kind} but the last move is {moves[-1]}"
+        assert result.patterns, result
+        assert set(result.patterns) <= {"regular", "seven_pairs"}, result
+        others = [(w + k) % 4 for k in (1, 2, 3)]
+        if result.kind == "self_draw":
+            assert result.dealt_in_by is None, result
+            assert wins == [("self_draw", p, w, 1) for p in others], result.ledger
+        else:
+            last = mj_parse(moves[-2])
+            assert isinstance(last, tuple), moves[-2]
+            src, action, tile = last
+            assert result.kind == ("robbed_kong" if action == "kong" else "discard"), result
+            assert result.dealt_in_by == src, result
+            assert result.win_tile == _MJ_CODES[tile], result
+            assert wins == [(result.kind, src, w, 1)], result.ledger
+        declared = game.view(None)["seats"][w]["declared"]
+        assert bonus == ([("ready_bonus", p, w, 1) for p in others] if declared else []), bonus
+        assert result.ledger[-len(wins) - len(bonus) :] == tuple(wins + bonus), result.ledger
+
+
+def _mj_codes(hand: str) -> list[str]:
+    return [hand[i : i + 2] for i in range(0, len(hand), 2)]
+
+
+def _mj_codes_of_meld(tiles: str) -> list[str]:
+    return [d + tiles[-1] for d in tiles[:-1]]
+
+
+def _hidden_kong(game: Any, seat: int, tile: int) -> bool:
+    """Was seat's kong of `tile` a concealed kong (its owner's view says)?"""
+    code = _MJ_CODES[tile]
+    own = game.view(seat)["seats"][seat]
+    return any(
+        m["kind"] == "concealed_kong" and m["tiles"] == code[0] * 4 + code[1] for m in own["melds"]
+    )
+
+
+ADAPTERS: list[GameAdapter] = [YijingpaiAdapter(), MahjongAdapter()]
