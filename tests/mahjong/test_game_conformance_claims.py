@@ -259,3 +259,30 @@ def test_no_offer_the_next_seat_draws(be: str) -> None:
     assert g.to_act == [2]
     assert walls.drawn_of(g, 2) == "8s"
     assert g.view(None)["seats"][1]["discards"] == [{"tile": "9m", "claimed": False}]
+
+
+def test_random_play_invariants(be: str) -> None:
+    """mahjong.md §2: exactly one seat acts in play and claim; "A seat in turn holds
+    14 - 3k tiles (k = its exposed sets and kongs)", the others 13 - 3k; §10 payments sum
+    to 0; the live wall only shrinks. Seeded random legal moves, claims included."""
+    import random
+
+    rng = random.Random(5)
+    quick = mj.Rules("common", declare_ready=False)  # no ready moves to list: faster
+    for seed, rules in ((0, COMMON), (1, quick), (2, quick), (3, quick)):
+        g = mj.Game(rules, seed=seed, backend=be)
+        wall = g.view(None)["wall_remaining"]
+        while g.phase != "over":
+            v = g.view(None)
+            assert v["wall_remaining"] <= wall
+            wall = v["wall_remaining"]
+            assert len(g.to_act) == 1
+            for s in v["seats"]:
+                size = s["hand_count"] + 3 * len(s["melds"])
+                assert size == (14 if v["turn"] == s["seat"] else 13)
+            legal = g.legal_moves()
+            wins = [m for m in legal if m.endswith(":win")]
+            g.apply(wins[0] if wins and rng.random() < 0.5 else rng.choice(legal))
+        r = g.result
+        assert r is not None
+        assert sum(r.payments) == 0

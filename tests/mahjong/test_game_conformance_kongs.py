@@ -272,3 +272,22 @@ def test_kong_reason_codes(be: str) -> None:
     assert walls.code_of(g, "s0:kong=9s") == "cannot_kong"
     assert walls.code_of(g, "s0:kong=1m") == "cannot_kong"
     assert not [m for m in g.legal_moves() if ":kong=" in m]
+
+
+def test_kongers_waits_during_the_robbing_offer(be: str) -> None:
+    """mahjong.md §11: "During a robbing offer the kong is made, so the konger's waits are
+    those of its hand after the kong" (seat 1: added kong of 5m, then 123p456p789p2s
+    waiting on 2s)."""
+    g = walls.game(
+        COMMON,
+        dealer=0,
+        hands={0: "5m+", 1: "5m5m123p456p789p1s2s", 3: "123s456s789s11z46m"},
+        draws=["6z", "7z", "5z", "5m"],
+        backend=be,
+    )
+    walls.play(g, ["s0:discard=5m", "s3:pass", "s1:pung=5m", "s1:discard=1s"])
+    walls.play(g, ["s2:discard=6z", "s3:discard=7z", "s0:discard=5z", "s1:kong=5m"])
+    assert g.phase == "claim"
+    assert g.to_act == [3]
+    assert g.waits(1) == {"2s": 3}
+    assert g.view(1)["seats"][1]["melds"] == [{"kind": "added_kong", "tiles": "5555m", "from": 0}]

@@ -188,3 +188,39 @@ def test_kongs_paid_then_the_win(be: str) -> None:
     )
     assert r.payments == (2, -1, -1, 0)
     check_sums(r)
+
+
+def test_seven_pairs_is_concealed_only(be: str) -> None:
+    """mahjong.md §3: seven pairs (concealed only; a four of a kind counts as two pairs);
+    §11 a concealed kong is a set, not concealed tiles: after the kong of 1m the five
+    pairs left are not seven pairs."""
+    g = walls.game(COMMON, dealer=0, hands={0: "1111m22m33p44p55s66s"}, back=["7z"], backend=be)
+    assert "s0:win" in g.legal_moves()  # seven pairs, 1111m as two pairs
+    walls.play(g, ["s0:kong=1m"])
+    assert walls.code_of(g, "s0:win") == "cannot_win"
+    walls.play(g, ["s0:discard=7z"])
+    assert g.waits(0) == {}
+
+
+def test_win_with_an_exposed_chow(be: str) -> None:
+    """mahjong.md §3: complete when the concealed tiles and exposed sets make the regular
+    shape (a chow counts as a set); seed 003 「通過吃牌、碰牌、杠牌等方式，使手牌按照規定的
+    牌型條件和牌即可獲勝」."""
+    g = walls.game(
+        COMMON,
+        dealer=0,
+        hands={0: "5m+", 1: "46m123p456p11s78s9s"},
+        draws=["6z", "7z", "6s"],
+        backend=be,
+    )
+    walls.play(g, ["s0:discard=5m"])
+    assert g.legal_moves() == ["s1:pass", "s1:win"]  # 456m123p456p11s789s is complete
+    walls.play(g, ["s1:pass"])  # §2: a seat that passes a 胡 may still chow the tile
+    assert g.legal_moves() == ["s1:chow=456m", "s1:pass"]
+    walls.play(g, ["s1:chow=456m", "s1:discard=9s"])
+    assert set(g.waits(1)) == {"6s", "9s"}
+    walls.play(g, ["s2:discard=6z", "s3:discard=7z", "s0:discard=6s", "s1:win"])
+    r = g.result
+    assert r is not None
+    assert (r.kind, r.winner, r.dealt_in_by, r.win_tile) == ("discard", 1, 0, "6s")
+    assert r.patterns == ("regular",)
