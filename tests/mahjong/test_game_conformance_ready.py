@@ -194,3 +194,32 @@ def test_declare_ready_off(be: str, rules: mj.Rules) -> None:
     assert walls.code_of(g, "s1:ready=9s") == "not_in_rules"
     assert not [m for m in g.legal_moves() if ":ready=" in m]
     assert "s1:discard=9s" in g.legal_moves()
+
+
+def test_robbing_by_a_declared_seat_with_ready_bonus(be: str) -> None:
+    """mahjong.md §4/§5: a declared seat may rob an added kong ("on others' tiles it may
+    only win"); the robbed seat pays 1 (`robbed_kong`), then the 報聽 bonus from each other
+    seat (docs/mahjong-engine.md ledger order)."""
+    g = walls.game(
+        COMMON,
+        dealer=0,
+        hands={0: "5m+", 1: "5m5m+", 3: READY_HAND},
+        draws=["6z", "9s", "5z", "5m"],
+        backend=be,
+    )
+    walls.play(g, ["s0:discard=5m", "s3:pass", "s1:pung=5m"])
+    own = next(t for t in walls.hand_of(g, 1) if t not in ("5m", "1z", "1s"))
+    walls.play(g, [f"s1:discard={own}", "s2:discard=6z", "s3:ready=9s", "s0:discard=5z"])
+    walls.play(g, ["s1:kong=5m"])
+    assert g.legal_moves() == ["s3:pass", "s3:win"]
+    walls.play(g, ["s3:win"])
+    r = g.result
+    assert r is not None
+    assert (r.kind, r.winner, r.dealt_in_by) == ("robbed_kong", 3, 1)
+    assert r.ledger == (
+        ("robbed_kong", 1, 3, 1),
+        ("ready_bonus", 0, 3, 1),
+        ("ready_bonus", 1, 3, 1),
+        ("ready_bonus", 2, 3, 1),
+    )
+    assert r.payments == (-1, -2, -1, 4)
