@@ -1196,3 +1196,40 @@ def _hidden_kong(game: Any, seat: int, tile: int) -> bool:
 
 
 ADAPTERS: list[GameAdapter] = [YijingpaiAdapter(), MahjongAdapter()]
+
+
+def mj_greedy_move(game: Any, rng: random.Random) -> str:
+    """A seeded move of a player who tries to win (the other mahjong tests use it to reach
+    wins, 報聽, kongs and robbing, which uniformly random moves seldom do): win, declare,
+    kong, claim half the time, else the discard that leaves the fewest tiles to ready."""
+    legal = game.legal_moves()
+    by_action: dict[str, list[str]] = {}
+    for m in legal:
+        by_action.setdefault(m.split(":", 1)[1].split("=")[0], []).append(m)
+    if "void" in by_action:
+        seat = game.to_act[0]
+        hand = game.view(seat)["seats"][seat]["hand"]
+        fewest = min(_MJ_SUITS, key=lambda x: (hand[1::2].count(x), rng.random()))
+        return f"s{seat}:void={fewest}"
+    for action, chance in (("win", 1.0), ("ready", 0.9), ("kong", 0.7)):
+        if action in by_action and rng.random() < chance:
+            return rng.choice(by_action[action])
+    claims = by_action.get("pung", []) + by_action.get("chow", [])
+    if "pass" in by_action:
+        return rng.choice(claims) if claims and rng.random() < 0.5 else by_action["pass"][0]
+    discards = by_action.get("discard", [])
+    if not discards:
+        return rng.choice(legal)
+    seat = game.to_act[0]
+    own = game.view(seat)["seats"][seat]
+    sets = [m["tiles"] for m in own["melds"]]
+    counts = [0] * 34
+    for t in _mj_tiles(own["hand"]):
+        counts[t] += 1
+    scored = []
+    for m in discards:
+        t = _MJ_ID[m.rsplit("=", 1)[1]]
+        counts[t] -= 1
+        scored.append((mj.shanten(counts, sets, "regular"), rng.random(), m))
+        counts[t] += 1
+    return min(scored)[2] if rng.random() < 0.85 else rng.choice(discards)
