@@ -66,6 +66,9 @@ def test_helper_places_hands_draws_and_back(be: str) -> None:
         COMMON, 2, hands={2: "123m456m789m123p55p"}, draws=["9s", "8s"], back=["7z", "6z"]
     )
     g = mj.Game(COMMON, wall=w, dealer=2, backend=be)
+    assert g.dice is None  # an exact deal throws no dice
+    assert g.seed is None
+    assert g.wall == w
     assert walls.hand_of(g, 2) == walls.tiles("123m456m789m123p55p")
     c = codes(w)
     assert c[53:55] == ["9s", "8s"]

@@ -291,3 +291,46 @@ def test_kongers_waits_during_the_robbing_offer(be: str) -> None:
     assert g.to_act == [3]
     assert g.waits(1) == {"2s": 3}
     assert g.view(1)["seats"][1]["melds"] == [{"kind": "added_kong", "tiles": "5555m", "from": 0}]
+
+
+def test_win_on_an_exposed_kongs_replacement(be: str) -> None:
+    """mahjong.md §10: a win by the seat in turn after a kong is a self-draw; in common
+    each other seat pays 1 (§5 自摸), the discarder of the konged tile only its 直槓 1
+    (`dealt_in_by` None: 放槓上花 is Shaoyang's, §6)."""
+    g = walls.game(
+        COMMON,
+        dealer=0,
+        hands={0: "9s+", 2: "9s9s9s123m456m789m1p"},
+        back=["1p"],
+        backend=be,
+    )
+    walls.play(g, ["s0:discard=9s", "s2:kong=9s"])
+    assert walls.drawn_of(g, 2) == "1p"
+    assert "s2:win" in g.legal_moves()
+    walls.play(g, ["s2:win"])
+    r = g.result
+    assert r is not None
+    assert (r.kind, r.winner, r.dealt_in_by, r.win_tile) == ("self_draw", 2, None, "1p")
+    assert r.ledger == (
+        ("exposed_kong", 0, 2, 1),
+        ("self_draw", 3, 2, 1),
+        ("self_draw", 0, 2, 1),
+        ("self_draw", 1, 2, 1),
+    )
+    assert r.payments == (-2, -1, 4, -1)
+
+
+def test_replacement_takes_the_last_live_tile(be: str) -> None:
+    """mahjong.md §1: the live wall is what lies between front and back, empty when every
+    tile has been taken (no dead wall); §2 Start of a turn: the next seat to draw from an
+    empty live wall ends the hand drawn — the kong stays paid."""
+    g = walls.game(COMMON, dealer=0, hands={2: "9s9s9s9s+"}, backend=be)
+    walls.drain(g, stop=lambda g: remaining(g) == 1 and g.phase == "play" and g.to_act == [2])
+    walls.play(g, ["s2:kong=9s"])
+    assert remaining(g) == 0
+    assert g.to_act == [2]
+    walls.play(g, [f"s2:discard={walls.drawn_of(g, 2)}"])
+    r = g.result
+    assert r is not None
+    assert r.kind == "draw"
+    assert r.payments == (-1, -1, 3, -1)
