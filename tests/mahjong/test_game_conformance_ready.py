@@ -76,6 +76,7 @@ def test_locked_in_turn(be: str) -> None:
     assert walls.drawn_of(g, 1) == "2s"
     assert g.legal_moves() == ["s1:discard=2s"]
     assert walls.code_of(g, "s1:discard=4p") == "hand_locked"
+    assert walls.code_of(g, "s1:discard=9m") == "tile_not_held"  # checked before the lock
     assert walls.code_of(g, "s1:ready=4p") == "hand_locked"
     assert walls.code_of(g, "s1:ready=2s") == "already_declared"
     assert walls.code_of(g, "s1:win") == "cannot_win"

@@ -176,6 +176,11 @@ def test_tampered_record(be: str) -> None:
     bad["result"]["payments"] = [0, 0, 0, 0]
     with pytest.raises(ValueError, match="result"):
         mj.replay(bad, backend=be)
+    seeded = mj.Game(COMMON, seed=8, backend=be).record()
+    bad = copy.deepcopy(seeded)
+    bad["wall"] = rec["wall"]  # not the wall seed 8 shuffles
+    with pytest.raises(ValueError, match="wall"):
+        mj.replay(bad, backend=be)
     bad = copy.deepcopy(rec)
     bad["moves"] = bad["moves"][:-1]  # stops before the win: the stored result differs
     with pytest.raises(ValueError, match="result"):

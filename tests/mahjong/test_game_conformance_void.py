@@ -192,3 +192,18 @@ def test_void_outside_the_void_game(be: str) -> None:
     g = walls.game(mj.Rules("common"), dealer=0, backend=be)
     assert g.phase == "play"
     assert walls.code_of(g, "s0:void=m") == "not_in_rules"
+
+
+def test_pung_while_holding_the_void_suit_then_void_first(be: str) -> None:
+    """mahjong.md §5: a seat may pung another suit while holding its void suit (only the
+    void suit may not be punged); docs Legal moves: after the pung its discards are only
+    the void suit's kinds while it holds any."""
+    g = walls.game(VOID, dealer=0, hands={0: "5p+", 2: "5p5p1m9m+"}, backend=be)
+    choose(g, {0: "p", 1: "m", 2: "m", 3: "m"})
+    walls.play(g, ["s0:discard=5p"])
+    assert g.legal_moves() == ["s2:pass", "s2:pung=5p"]
+    walls.play(g, ["s2:pung=5p"])
+    held_m = {t for t in walls.hand_of(g, 2) if t[1] == "m"}
+    assert {"1m", "9m"} <= held_m
+    assert {m.split("=")[1] for m in g.legal_moves()} == held_m
+    assert all(":discard=" in m for m in g.legal_moves())
