@@ -155,7 +155,10 @@ def test_holding_the_void_suit_never_wins_and_has_no_waits(be: str) -> None:
     for void in ("m", "s"):
         g = walls.game(VOID, dealer=0, hands={0: "5s+", 1: WAITS_5S}, draws=["5s"], backend=be)
         assert "5s" in g.waits(1)  # before choosing: no restriction
-        choose(g, {0: "s", 1: void, 2: "m", 3: "m"})
+        choose(g, {1: void})
+        assert g.phase == "void"
+        assert bool(g.waits(1)) == (void == "m")  # chosen: restricted at once
+        choose(g, {0: "s", 2: "m", 3: "m"})
         if void == "m":
             assert set(g.waits(1)) == {"5s"}
             walls.play(g, ["s0:discard=5s"])
