@@ -82,6 +82,60 @@ def _skipped(why: str) -> Figure:
     return Figure("mahjong.skipped", "mahjong hand evaluation (skipped)", "", [], "mahjong", why)
 
 
+def _game_figures(reps: int, target: float, backends: tuple[str, ...]) -> list[Figure]:
+    """Whole common hands of uniformly random legal moves, 1 thread, on each backend.
+
+    The workload is each backend's `random_hands` (registry part "random"):
+    the C++ loop on native, the engine's own Python loop on the fallbacks;
+    every backend plays the very same hands (docs/mahjong-engine.md).
+    """
+    from pyyijing import _registry
+    from pyyijing import mahjong as mj
+
+    kwargs = mj.Rules("common").core_config()
+    sides = []
+    for b in backends:
+        fn = _registry.load("mahjong", "random", b)
+        config = _registry.load("mahjong", "config", b)(**kwargs)
+        counter = [0]
+
+        def work(n: int, fn: Any = fn, config: Any = config, counter: list[int] = counter) -> int:
+            fn(config, 1, counter[0], n)
+            counter[0] += n
+            return n
+
+        sides.append(Side(b, work, start=1))
+    side_by_side(sides, reps, target)
+    by = {s.name: s for s in sides}
+    out = [
+        Figure(
+            f"mahjong.common_hands.{s.name}",
+            f"common hands/s, random legal moves, 1 thread [{s.name}]",
+            "hands/s",
+            s.rates,
+            "mahjong",
+            ""
+            if _registry.module_backend("mahjong", "random", s.name) == s.name
+            else f"the {s.name} backend plays the python engine (no {s.name} engine yet)",
+            cpu_samples=s.cpu_rates,
+        )
+        for s in sides
+    ]
+    if "native" in by:
+        for other in [x for x in by if x != "native"]:
+            out.append(
+                Figure(
+                    f"mahjong.common_hands.ratio_native_{other}",
+                    f"common hands/s: native / {other}",
+                    "x",
+                    ratio_samples(by["native"].rates, by[other].rates),
+                    "mahjong",
+                    cpu_samples=ratio_samples(by["native"].cpu_rates, by[other].cpu_rates),
+                )
+            )
+    return out
+
+
 def bench_mahjong(reps: int, target: float, backends: tuple[str, ...]) -> list[Figure]:
     try:
         mj = importlib.import_module("pyyijing.mahjong")
@@ -153,6 +207,7 @@ def bench_mahjong(reps: int, target: float, backends: tuple[str, ...]) -> list[F
                             cpu_samples=ratio_samples(by["native"].cpu_rates, by[other].cpu_rates),
                         )
                     )
+        out += _game_figures(reps, target, backends)
         return out
     except Exception as exc:
         return [_skipped(f"the mahjong API did not run as expected: {type(exc).__name__}: {exc}")]

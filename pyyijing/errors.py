@@ -18,13 +18,19 @@ class Verdict(NamedTuple):
 
 
 class IllegalMove(ValueError):  # noqa: N818 - the contract's name
-    """Raised by `Game.apply` for an illegal move; the game is left unchanged."""
+    """Raised by `Game.apply` for an illegal move; the game is left unchanged.
 
-    def __init__(self, move: str, code: str, message: str) -> None:
-        super().__init__(f"{move}: {code}: {message}" if message else f"{move}: {code}")
+    ``index``: the move's position in a record (`mj.replay`), else None.
+    """
+
+    def __init__(self, move: str, code: str, message: str, index: int | None = None) -> None:
+        where = f"move {index}: " if index is not None else ""
+        text = f"{move}: {code}: {message}" if message else f"{move}: {code}"
+        super().__init__(where + text)
         self.move = move
         self.code = code
         self.message = message
+        self.index = index
 
 
 class RecordError(ValueError):

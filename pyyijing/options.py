@@ -15,7 +15,7 @@ its tests and docs (docs/adding-a-game.md).
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import FrozenInstanceError, dataclass
 from typing import Any, ClassVar, TypeVar
 
@@ -42,6 +42,12 @@ class Option:
     - `multiple`: the value is a non-empty set of `allowed` elements, kept
       in the order of `allowed` (a repeated field in the .proto).
     - `element`: the name of one element of a `multiple` option in messages.
+    - `rulesets`: the rulesets of the game the option belongs to (empty: the
+      game has no rulesets, or every one has it); giving it for another
+      ruleset is a ValueError (mahjong).
+    - `check`: for an open-ended value (any n >= 0, four ints), the function
+      that returns the canonical value or raises ValueError; `allowed` then
+      holds examples for help texts, not every value.
     """
 
     name: str
@@ -53,6 +59,8 @@ class Option:
     proto_enum: str | None = None
     multiple: bool = False
     element: str = "value"  # what one element of a `multiple` option is called in errors
+    rulesets: tuple[str, ...] = ()
+    check: Callable[[Any], Any] | None = None
 
     @property
     def flag(self) -> str:
@@ -72,6 +80,8 @@ class Option:
 
     def parse(self, text: str) -> Any:
         """Command-line text to a value; ValueError naming the allowed values."""
+        if self.check is not None:
+            return self.check(self._parse_open(text.strip()))
         if self.multiple:
             items = [x.strip() for x in text.split(",") if x.strip()]
             if not items:
@@ -84,6 +94,17 @@ class Option:
             values = [self._parse_one(x) for x in items]
             return tuple(v for v in self.allowed if v in values)  # canonical order
         return self._parse_one(text.strip())
+
+    def _parse_open(self, text: str) -> Any:
+        """Text of an open-ended option: an int, or comma-separated ints (a tuple)."""
+        try:
+            if self.type is tuple:
+                return tuple(int(x) for x in text.split(","))
+            if self.type is int:
+                return int(text)
+        except ValueError:
+            raise ValueError(f"{self.name}: not a number: {text!r}") from None
+        return text
 
     def _parse_one(self, text: str) -> Any:
         value: Any = text
@@ -108,6 +129,8 @@ R = TypeVar("R", bound="RuleSet")
 
 def check_option(opt: Option, value: Any) -> Any:
     """`value` if `opt` allows it (a canonical tuple for a `multiple` option), else ValueError."""
+    if opt.check is not None:
+        return opt.check(value)
     if opt.multiple:
         return _check_multiple(opt, value)
     # Exact types: players=True or players=4.0 must not pass as an int option.

@@ -76,14 +76,6 @@ def test_void_choices_hidden_until_all_four(be: str) -> None:
         assert v["history"] == ["s2:void=m", "s0:void=p", "s1:void=s", "s3:void=m"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: before all four have chosen, another seat's view history holds "
-    "'sN:void', so it says who has answered; mahjong.md §11 (and docs/mahjong.md §7 "
-    "'the history leaves out ... hidden void choices') say views tell nothing of other "
-    "seats' void choices, 'not even who has answered' (docs/mahjong-engine.md View says "
-    "'written sN:void', against both)",
-)
 def test_views_do_not_say_who_has_chosen(be: str) -> None:
     """mahjong.md §11: "Views carry no `to_act` and say nothing of *other* seats' raises
     or void choices, not even who has answered, until all four are in; a seat sees its

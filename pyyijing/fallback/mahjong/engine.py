@@ -1,0 +1,842 @@
+"""The mahjong game engine in plain Python: the readable reference of the rules.
+
+One hand of a mahjong ruleset of the seeds (today ``common``: 大眾麻將 with its
+flowers, 報聽 and the void-suit game 定缺), exactly as ``docs/mahjong-engine.md``
+specifies it for every backend, clause by clause of the rules page
+(``docs/mahjong.md``, the games part; §N below are its sections). The C++
+core (``core_cpp/src/mahjong/game_*.cpp``) must give identical answers:
+tests/mahjong/test_game_parity.py plays thousands of seeded games through both.
+Also compiled by Cython as ``pyyijing._cy.mahjong.engine``.
+
+Input checking of walls and seats is the ``pyyijing.mahjong`` layer's; moves
+are parsed here (a move is any text from a user).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .config import Config
+from .tiles import CODE_IDS, CODES, FLOWER_BASE, KINDS, SUITS, parse_wall
+
+# Phases.
+VOID = 0
+PLAY = 1
+CLAIM = 2
+OVER = 3
+PHASE_NAMES = ("void", "play", "claim", "over")
+
+# Meld kinds (docs/mahjong-engine.md "State words").
+CHOW = 0
+PUNG = 1
+KONG = 2  # exposed, from a discard
+ADDED_KONG = 3
+CONCEALED_KONG = 4
+MELD_NAMES = ("chow", "pung", "kong", "added_kong", "concealed_kong")
+
+# What a claim offers the tile of.
+OFFER_DISCARD = 0
+OFFER_ROB = 1
+OFFER_NAMES = ("discard", "robbed_kong")
+
+# The actions of the notation; the last five belong to the other rulesets.
+ACTIONS_WITH_TILE = ("discard", "ready", "kong", "pung")
+ACTIONS_BARE = ("win", "pass")
+OTHER_RULESETS = ("raise", "opening", "mid", "open_kong", "haidi")
+
+
+def _parse_tile(text: str) -> int:
+    """Id 0..33 of a two-character code of a playing tile, or -1."""
+    t = CODE_IDS.get(text, -1)
+    return t if t < FLOWER_BASE else -1
+
+
+def parse(move: str) -> tuple[str, int, str, int]:
+    """``(code, seat, action, arg)``; code is "ok", "malformed" or "no_such_seat".
+
+    `arg`: the tile id (discard/ready/kong/pung), the chow's lowest tile id,
+    the suit 0..2 (void), the digit (raise), else -1.
+    """
+    # s<seat>: the seat is ASCII digits without a leading zero (as in Yi Jing Pai);
+    # a number past 3 is no_such_seat once the action has parsed.
+    colon = move.find(":")
+    digits = move[1:colon] if colon > 1 and move[0] == "s" else ""
+    if (
+        not digits
+        or not all("0" <= c <= "9" for c in digits)
+        or (len(digits) > 1 and digits[0] == "0")
+    ):
+        return ("malformed", -1, "", -1)
+    seat = ord(digits[0]) - 48 if len(digits) == 1 else 99  # any 2+ digit seat is >= 10
+    body = move[colon + 1 :]
+    action, eq, value = body.partition("=")
+    arg = -1
+    if action in ACTIONS_WITH_TILE or action == "open_kong":
+        if not eq:
+            return ("malformed", -1, "", -1)
+        arg = _parse_tile(value)
+        if arg < 0:
+            return ("malformed", -1, "", -1)
+    elif action == "chow":
+        if (
+            not eq
+            or len(value) != 4
+            or value[3] not in "mps"
+            or not all("1" <= c <= "9" for c in value[:3])
+        ):
+            return ("malformed", -1, "", -1)
+        arg = _chow_low(value)
+    elif action == "void":
+        if not eq or len(value) != 1 or value not in SUITS:
+            return ("malformed", -1, "", -1)
+        arg = SUITS.index(value)
+    elif action == "raise":
+        if not eq or len(value) != 1 or not ("0" <= value <= "9"):
+            return ("malformed", -1, "", -1)
+        arg = ord(value) - 48
+    elif action in ACTIONS_BARE or action in ("opening", "mid", "haidi"):
+        if eq:
+            return ("malformed", -1, "", -1)
+    else:
+        return ("malformed", -1, "", -1)
+    if seat >= 4:
+        return ("no_such_seat", seat, action, arg)
+    return ("ok", seat, action, arg)
+
+
+def _chow_low(value: str) -> int:
+    """The lowest tile id of ``XYZs`` if X, Y, Z are consecutive ascending, else -2."""
+    a = ord(value[0]) - 48
+    if ord(value[1]) - 48 != a + 1 or ord(value[2]) - 48 != a + 2:
+        return -2
+    return SUITS.index(value[3]) * 9 + a - 1
+
+
+def chow_text(low: int) -> str:
+    n = low % 9 + 1
+    return f"{n}{n + 1}{n + 2}{SUITS[low // 9]}"
+
+
+def suit_of(tile: int) -> int:
+    """0, 1, 2 for m, p, s; 3 for an honour."""
+    return tile // 9 if tile < 27 else 3
+
+
+def _melds_only(c: list[int], honours: bool) -> bool:
+    """Do the counts of one suit (9 numbers, or 7 honours) split into sets alone?"""
+    for i in range(len(c)):
+        n = c[i]
+        if n == 0:
+            continue
+        if n >= 3:
+            c[i] -= 3
+            ok = _melds_only(c, honours)
+            c[i] += 3
+            if ok:
+                return True
+        if honours or i > 6 or c[i + 1] == 0 or c[i + 2] == 0:
+            return False
+        c[i] -= 1
+        c[i + 1] -= 1
+        c[i + 2] -= 1
+        ok = _melds_only(c, honours)
+        c[i] += 1
+        c[i + 1] += 1
+        c[i + 2] += 1
+        return ok
+    return True
+
+
+# One suit's answer per count pattern: the same few hundred patterns recur all game long.
+_GROUP_CACHE: dict[tuple[int, ...], bool] = {}
+
+
+def _group_ok(c: list[int], pair: bool, honours: bool) -> bool:
+    key = (pair, honours, *c)
+    hit = _GROUP_CACHE.get(key)
+    if hit is not None:
+        return hit
+    if not pair:
+        ok = _melds_only(c, honours)
+    else:
+        ok = False
+        for i in range(len(c)):
+            if c[i] >= 2:
+                c[i] -= 2
+                ok = _melds_only(c, honours)
+                c[i] += 2
+                if ok:
+                    break
+    _GROUP_CACHE[key] = ok
+    return ok
+
+
+def is_regular(counts: list[int]) -> bool:
+    """The regular shape (sets + one pair) of 3k+2 concealed tiles (§3)."""
+    pairs = 0
+    for g in range(4):
+        lo = g * 9
+        group = counts[lo : lo + 9] if g < 3 else counts[27:34]
+        r = sum(group) % 3
+        if r == 1:
+            return False
+        if r == 2:
+            pairs += 1
+            if pairs > 1:
+                return False
+        if sum(group) and not _group_ok(group, r == 2, g == 3):
+            return False
+    return pairs == 1
+
+
+def is_seven_pairs(counts: list[int]) -> bool:
+    """Seven pairs of 14 concealed tiles; a four of a kind counts as two pairs (§3)."""
+    return sum(counts) == 14 and all(c % 2 == 0 for c in counts)
+
+
+class GameCore:
+    """One hand: the state and the rules (docs/mahjong-engine.md "GameCore")."""
+
+    def __init__(self, config: Config, wall: str, dealer: int) -> None:
+        if not isinstance(config, Config):
+            raise TypeError(f"config must be a mahjong Config; got {type(config).__name__}")
+        self.flowers_on = config.flowers
+        self.void_game = config.void_suit
+        # 報聽 is off in the void-suit game whatever declare_ready says (§11).
+        self.ready_on = config.declare_ready and not config.void_suit
+        self.wall_codes = wall
+        self.wall_ids = parse_wall(wall)
+        self.head = 0
+        self.tail = len(self.wall_ids)
+        self.dealer_seat = dealer
+        self.hands: list[list[int]] = [[0] * KINDS for _ in range(4)]
+        self.melds: list[list[list[int]]] = [[], [], [], []]  # [kind, tile, from seat or -1]
+        self.discards: list[list[list[int]]] = [[], [], [], []]  # [tile, claimed 0/1]
+        self.flowers: list[list[int]] = [[], [], [], []]
+        self.declared = [False, False, False, False]
+        self.void = [-1, -1, -1, -1]
+        self.ph = PLAY
+        self.turn = dealer
+        self.drawn = -1
+        self.claimed_turn = False
+        self.offers: list[tuple[int, list[str]]] = []
+        self.offer_i = 0
+        self.offer_kind = OFFER_DISCARD
+        self.offer_tile = -1
+        self.offer_from = -1
+        self.history: list[str] = []
+        self.ledger: list[tuple[str, int, int, int]] = []
+        self.res: dict[str, Any] | None = None
+        self._deal()
+
+    # ------------------------------------------------------------------ deal
+    def _deal(self) -> None:
+        """§1: three rounds of 4 from the dealer counterclockwise, then 2 + 1 + 1 + 1."""
+        dealt_flowers = [0, 0, 0, 0]
+        for rnd in range(4):
+            for k in range(4):
+                seat = (self.dealer_seat + k) % 4
+                n = 4 if rnd < 3 else (2 if k == 0 else 1)
+                for _ in range(n):
+                    t = self.wall_ids[self.head]
+                    self.head += 1
+                    if t >= FLOWER_BASE:
+                        self.flowers[seat].append(t)
+                        dealt_flowers[seat] += 1
+                    else:
+                        self.hands[seat][t] += 1
+        # §1: from the dealer counterclockwise, each seat replaces its flowers from
+        # the back until it holds none, before the next seat does.
+        for k in range(4):
+            seat = (self.dealer_seat + k) % 4
+            for _ in range(dealt_flowers[seat]):
+                if not self._replace(seat):
+                    return
+        self.drawn = -1  # the dealer's first turn has no drawn tile (§10 win_tile)
+        self.ph = VOID if self.void_game else PLAY
+
+    # ------------------------------------------------------------ the wall
+    def _replace(self, seat: int) -> bool:
+        """One tile from the back for `seat`; flowers set aside and replaced again (§1).
+
+        False when the live wall ran out: the hand has ended drawn (§10).
+        """
+        while True:
+            if self.head == self.tail:
+                self._end_draw()
+                return False
+            self.tail -= 1
+            t = self.wall_ids[self.tail]
+            if t >= FLOWER_BASE:
+                self.flowers[seat].append(t)
+                continue
+            self.hands[seat][t] += 1
+            self.drawn = t
+            return True
+
+    def _draw(self, seat: int) -> None:
+        """The start of `seat`'s turn (§2): a draw from the front, or the drawn hand."""
+        if self.head == self.tail:
+            self._end_draw()
+            return
+        t = self.wall_ids[self.head]
+        self.head += 1
+        self.ph = PLAY
+        self.turn = seat
+        self.claimed_turn = False
+        if t >= FLOWER_BASE:
+            self.flowers[seat].append(t)
+            self._replace(seat)
+            return
+        self.hands[seat][t] += 1
+        self.drawn = t
+
+    # ------------------------------------------------------------ hands
+    def _holds_void(self, seat: int) -> bool:
+        v = self.void[seat]
+        if v < 0:
+            return False
+        h = self.hands[seat]
+        return any(h[t] for t in range(v * 9, v * 9 + 9))
+
+    def _wins(self, seat: int, counts: list[int]) -> bool:
+        """Do these 3k+2 concealed tiles win for `seat` (§3, §5)?"""
+        v = self.void[seat]
+        if v >= 0:
+            for t in range(v * 9, v * 9 + 9):
+                if counts[t]:
+                    return False  # a hand holding its void suit never wins (§5)
+        if is_regular(counts):
+            return True
+        return not self.melds[seat] and is_seven_pairs(counts)
+
+    def _wins_with(self, seat: int, tile: int) -> bool:
+        h = self.hands[seat]
+        h[tile] += 1
+        ok = self._wins(seat, h)
+        h[tile] -= 1
+        return ok
+
+    def _own_copies(self, seat: int, tile: int) -> int:
+        n = self.hands[seat][tile]
+        for kind, t, _ in self.melds[seat]:
+            if kind == CHOW:
+                if t <= tile <= t + 2:
+                    n += 1
+            elif t == tile:
+                n += 3 if kind == PUNG else 4
+        return n
+
+    def _hand_size(self, seat: int) -> int:
+        return sum(self.hands[seat])
+
+    def _waits_mask(self, seat: int) -> int:
+        """The kinds that win for `seat`'s 13 - 3k tiles (§3); 0 for 14 - 3k tiles."""
+        if (self._hand_size(seat) + 3 * len(self.melds[seat])) != 13:
+            return 0
+        mask = 0
+        for t in range(KINDS):
+            if self._own_copies(seat, t) < 4 and self._wins_with(seat, t):
+                mask |= 1 << t
+        return mask
+
+    def _chows(self, seat: int, tile: int) -> list[int]:
+        """Lowest tiles of the runs containing `tile` whose other two `seat` holds."""
+        if tile >= 27:
+            return []
+        h = self.hands[seat]
+        n = tile % 9
+        out = []
+        for low in (tile - 2, tile - 1, tile):
+            ln = n - (tile - low)
+            if ln < 0 or ln > 6:
+                continue
+            if all(h[x] > 0 for x in (low, low + 1, low + 2) if x != tile):
+                out.append(low)
+        return out
+
+    # ------------------------------------------------------------ moves
+    def _turn_moves(self) -> list[str]:
+        seat = self.turn
+        p = f"s{seat}:"
+        h = self.hands[seat]
+        out: list[str] = []
+        if self.declared[seat]:
+            out.append(p + "discard=" + CODES[self.drawn])
+            if self._wins(seat, h):
+                out.append(p + "win")
+            return sorted(out)
+        void_first = self._holds_void(seat)
+        v = self.void[seat]
+        for t in range(KINDS):
+            if h[t] and (not void_first or suit_of(t) == v):
+                out.append(p + "discard=" + CODES[t])
+                if self.ready_on and not self.declared[seat]:
+                    h[t] -= 1
+                    ready = self._waits_mask(seat) != 0
+                    h[t] += 1
+                    if ready:
+                        out.append(p + "ready=" + CODES[t])
+        if not self.claimed_turn:
+            if self.head < self.tail:
+                for t in range(KINDS):
+                    if suit_of(t) == v:
+                        continue
+                    if h[t] == 4 or (h[t] and self._has_pung(seat, t)):
+                        out.append(p + "kong=" + CODES[t])
+            if self._wins(seat, h):
+                out.append(p + "win")
+        return sorted(out)
+
+    def _has_pung(self, seat: int, tile: int) -> bool:
+        return any(kind == PUNG and t == tile for kind, t, _ in self.melds[seat])
+
+    def legal_moves(self, seat: int) -> list[str]:
+        if self.ph == OVER:
+            return []
+        if self.ph == VOID:
+            seats = [s for s in range(4) if self.void[s] < 0 and (seat < 0 or s == seat)]
+            return sorted(f"s{s}:void={x}" for s in seats for x in SUITS)
+        if self.ph == PLAY:
+            if seat >= 0 and seat != self.turn:
+                return []
+            return self._turn_moves()
+        offered, moves = self.offers[self.offer_i]
+        if seat >= 0 and seat != offered:
+            return []
+        return sorted([*moves, f"s{offered}:pass"])
+
+    def to_act(self) -> list[int]:
+        if self.ph == OVER:
+            return []
+        if self.ph == VOID:
+            return [s for s in range(4) if self.void[s] < 0]
+        if self.ph == PLAY:
+            return [self.turn]
+        return [self.offers[self.offer_i][0]]
+
+    def check(self, move: str) -> tuple[str, str]:
+        if not isinstance(move, str):
+            raise TypeError(f"a move is a str; got {type(move).__name__}")
+        code, seat, action, arg = parse(move)
+        if code != "ok":
+            return (code, "")
+        return (self._check(move, seat, action, arg), "")
+
+    def _check(self, move: str, seat: int, action: str, arg: int) -> str:
+        phase = self.ph
+        if phase == OVER:
+            return "game_over"
+        if (
+            action in OTHER_RULESETS
+            or (action == "void" and not self.void_game)
+            or (action == "ready" and not self.ready_on)
+            or (action == "chow" and self.void_game)
+        ):
+            return "not_in_rules"
+        if phase == VOID:
+            if action != "void":
+                return "wrong_phase"
+            return "already_chosen" if self.void[seat] >= 0 else "ok"
+        if action == "void":
+            return "wrong_phase"
+        if action in ("discard", "ready") and phase != PLAY:
+            return "wrong_phase"
+        if action in ("pung", "chow", "pass") and phase != CLAIM:
+            return "wrong_phase"
+        if seat not in self.to_act():
+            return "not_your_turn"
+        if phase == CLAIM:
+            if move in self.offers[self.offer_i][1] or action == "pass":
+                return "ok"
+            return "cannot_" + action  # win, pung, kong, chow
+        h = self.hands[seat]
+        if action in ("discard", "ready"):
+            if not h[arg]:
+                return "tile_not_held"
+            if self.declared[seat] and arg != self.drawn:
+                return "hand_locked"
+            if self._holds_void(seat) and suit_of(arg) != self.void[seat]:
+                return "void_suit_first"
+            if action == "ready":
+                if self.declared[seat]:
+                    return "already_declared"
+                h[arg] -= 1
+                ready = self._waits_mask(seat) != 0
+                h[arg] += 1
+                if not ready:
+                    return "not_ready"
+            return "ok"
+        if action == "kong":
+            if self.claimed_turn:
+                return "must_discard"
+            if self.declared[seat]:
+                return "hand_locked"
+            if not (h[arg] == 4 or (h[arg] and self._has_pung(seat, arg))):
+                return "cannot_kong"
+            if suit_of(arg) == self.void[seat]:
+                return "void_suit"
+            if self.head == self.tail:
+                return "wall_empty"
+            return "ok"
+        # win
+        if self.claimed_turn:
+            return "must_discard"
+        return "ok" if self._wins(seat, h) else "cannot_win"
+
+    def apply(self, move: str) -> tuple[str, str]:
+        verdict = self.check(move)
+        if verdict[0] == "ok":
+            _, seat, action, arg = parse(move)
+            self.history.append(move)
+            self._apply(seat, action, arg)
+        return verdict
+
+    def apply_each(self, moves: list[str]) -> list[tuple[str, str]]:
+        for m in moves:
+            if not isinstance(m, str):
+                raise TypeError(f"a move is a str; got {type(m).__name__}")
+        return [self.apply(m) for m in moves]
+
+    def apply_all(self, moves: list[str]) -> tuple[int, str, str]:
+        for m in moves:
+            if not isinstance(m, str):
+                raise TypeError(f"a move is a str; got {type(m).__name__}")
+        for i, m in enumerate(moves):
+            code, message = self.apply(m)
+            if code != "ok":
+                return (i, code, message)
+        return (-1, "ok", "")
+
+    # ------------------------------------------------------------ applying
+    def _apply(self, seat: int, action: str, arg: int) -> None:
+        if action == "void":
+            self.void[seat] = arg
+            if all(v >= 0 for v in self.void):
+                self.ph = PLAY
+            return
+        if self.ph == CLAIM:
+            self._answer(seat, action, arg)
+            return
+        h = self.hands[seat]
+        if action == "discard" or action == "ready":
+            h[arg] -= 1
+            if action == "ready":
+                self.declared[seat] = True
+            self.discards[seat].append([arg, 0])
+            self.drawn = -1
+            self.claimed_turn = False
+            self._offer_discard(seat, arg)
+        elif action == "kong":
+            if h[arg] == 4:
+                h[arg] = 0
+                self.melds[seat].append([CONCEALED_KONG, arg, -1])
+                self._pay_each("concealed_kong", seat, 1)
+                self._replace_after_kong(seat)
+            else:
+                h[arg] -= 1
+                for m in self.melds[seat]:
+                    if m[0] == PUNG and m[1] == arg:
+                        m[0] = ADDED_KONG
+                self._offer_rob(seat, arg)
+        else:  # win by the seat in turn: always a self-draw (§10)
+            self._win(seat, "self_draw", None, self.drawn)
+
+    def _offer_discard(self, discarder: int, tile: int) -> None:
+        """§2 claims on a discard: 胡 from the next seat on, then pung/kong, then chow."""
+        offers: list[tuple[int, list[str]]] = []
+        for k in (1, 2, 3):
+            s = (discarder + k) % 4
+            if self._wins_with(s, tile):
+                offers.append((s, [f"s{s}:win"]))
+        nxt = (discarder + 1) % 4
+        code = CODES[tile]
+        pung_seat = -1
+        for k in (1, 2, 3):
+            s = (discarder + k) % 4
+            if self.hands[s][tile] >= 2:
+                pung_seat = s
+        if (
+            pung_seat >= 0
+            and not self.declared[pung_seat]
+            and suit_of(tile) != self.void[pung_seat]
+        ):
+            s = pung_seat
+            moves = [f"s{s}:pung={code}"]
+            if self.hands[s][tile] == 3 and self.head < self.tail:
+                moves.append(f"s{s}:kong={code}")
+            if s == nxt and not self.void_game:
+                moves.extend(f"s{s}:chow={chow_text(low)}" for low in self._chows(s, tile))
+            offers.append((s, moves))
+        if pung_seat != nxt and not self.void_game and not self.declared[nxt]:
+            chows = self._chows(nxt, tile)
+            if chows:
+                offers.append((nxt, [f"s{nxt}:chow={chow_text(low)}" for low in chows]))
+        self._start_claim(OFFER_DISCARD, discarder, tile, offers)
+
+    def _offer_rob(self, konger: int, tile: int) -> None:
+        """§4: an added kong's tile is offered with 胡 before the replacement."""
+        offers: list[tuple[int, list[str]]] = []
+        for k in (1, 2, 3):
+            s = (konger + k) % 4
+            if self._wins_with(s, tile):
+                offers.append((s, [f"s{s}:win"]))
+        self._start_claim(OFFER_ROB, konger, tile, offers)
+
+    def _start_claim(
+        self, kind: int, source: int, tile: int, offers: list[tuple[int, list[str]]]
+    ) -> None:
+        self.offer_kind = kind
+        self.offer_from = source
+        self.offer_tile = tile
+        self.offers = offers
+        self.offer_i = 0
+        if offers:
+            self.ph = CLAIM
+        else:
+            self._claims_done()
+
+    def _claims_done(self) -> None:
+        """Every offered seat passed: the kong stands, or the next seat draws."""
+        self.offers = []
+        if self.offer_kind == OFFER_ROB:
+            self._pay_each("added_kong", self.offer_from, 1)
+            self._replace_after_kong(self.offer_from)
+        else:
+            self._draw((self.offer_from + 1) % 4)
+
+    def _answer(self, seat: int, action: str, arg: int) -> None:
+        tile = self.offer_tile
+        source = self.offer_from
+        if action == "pass":
+            self.offer_i += 1
+            if self.offer_i == len(self.offers):
+                self._claims_done()
+            return
+        if action == "win":
+            if self.offer_kind == OFFER_ROB:
+                # §11: a robbed kong is undone (a pung again, the tile back in hand).
+                for m in self.melds[source]:
+                    if m[0] == ADDED_KONG and m[1] == tile:
+                        m[0] = PUNG
+                self.hands[source][tile] += 1
+                self._win(seat, "robbed_kong", source, tile)
+            else:
+                self._win(seat, "discard", source, tile)
+            return
+        self.offers = []
+        self.discards[source][-1][1] = 1
+        h = self.hands[seat]
+        if action == "chow":
+            for x in (arg, arg + 1, arg + 2):
+                if x != tile:
+                    h[x] -= 1
+            self.melds[seat].append([CHOW, arg, source])
+        elif action == "pung":
+            h[tile] -= 2
+            self.melds[seat].append([PUNG, tile, source])
+        else:  # exposed kong
+            h[tile] -= 3
+            self.melds[seat].append([KONG, tile, source])
+            self.ledger.append(("exposed_kong", source, seat, 1))
+            self._replace_after_kong(seat)
+            return
+        self.ph = PLAY
+        self.turn = seat
+        self.drawn = -1
+        self.claimed_turn = True
+
+    def _replace_after_kong(self, seat: int) -> None:
+        self.ph = PLAY
+        self.turn = seat
+        self.claimed_turn = False
+        self._replace(seat)
+
+    # ------------------------------------------------------------ results
+    def _pay_each(self, reason: str, payee: int, amount: int) -> None:
+        for k in (1, 2, 3):
+            self.ledger.append((reason, (payee + k) % 4, payee, amount))
+
+    def _win(self, winner: int, kind: str, payer: int | None, tile: int) -> None:
+        """§5 payments of a win; `payer` pays alone (discard, robbed kong)."""
+        if payer is None:
+            self._pay_each("self_draw", winner, 1)
+        else:
+            self.ledger.append((kind if kind == "robbed_kong" else "discard", payer, winner, 1))
+        if self.declared[winner]:
+            self._pay_each("ready_bonus", winner, 1)
+        h = self.hands[winner]
+        if kind != "self_draw":
+            h[tile] += 1
+        patterns = []
+        if is_regular(h):
+            patterns.append("regular")
+        if not self.melds[winner] and is_seven_pairs(h):
+            patterns.append("seven_pairs")
+        if kind != "self_draw":
+            h[tile] -= 1
+        self._finish(kind, winner, payer, CODES[tile] if tile >= 0 else None, patterns)
+
+    def _end_draw(self) -> None:
+        self._finish("draw", None, None, None, [])
+
+    def _finish(
+        self,
+        kind: str,
+        winner: int | None,
+        dealt_in_by: int | None,
+        win_tile: str | None,
+        patterns: list[str],
+    ) -> None:
+        payments = [0, 0, 0, 0]
+        for _, payer, payee, amount in self.ledger:
+            payments[payer] -= amount
+            payments[payee] += amount
+        self.ph = OVER
+        self.offers = []
+        self.res = {
+            "kind": kind,
+            "winner": winner,
+            "dealt_in_by": dealt_in_by,
+            "win_tile": win_tile,
+            "patterns": patterns,
+            "payments": payments,
+            "ledger": [list(e) for e in self.ledger],
+            "birds": [],
+        }
+
+    def result(self) -> dict[str, Any] | None:
+        if self.res is None:
+            return None
+        r = dict(self.res)
+        r["patterns"] = list(r["patterns"])
+        r["payments"] = list(r["payments"])
+        r["ledger"] = [list(e) for e in r["ledger"]]
+        r["birds"] = list(r["birds"])
+        return r
+
+    # ------------------------------------------------------------ views
+    def waits(self, seat: int) -> dict[str, int]:
+        mask = self._waits_mask(seat)
+        if not mask:
+            return {}
+        seen = [0] * KINDS
+        for t in range(KINDS):
+            seen[t] = self.hands[seat][t]
+        for s in range(4):
+            for kind, t, _ in self.melds[s]:
+                if kind == CHOW:
+                    seen[t] += 1
+                    seen[t + 1] += 1
+                    seen[t + 2] += 1
+                elif kind == PUNG:
+                    seen[t] += 3
+                elif kind != CONCEALED_KONG or s == seat:
+                    seen[t] += 4
+            for t, claimed in self.discards[s]:
+                if not claimed:  # a claimed discard is counted in the claimer's meld
+                    seen[t] += 1
+        return {CODES[t]: max(0, 4 - seen[t]) for t in range(KINDS) if mask >> t & 1}
+
+    def _meld_view(self, owner: int, viewer: int, meld: list[int]) -> dict[str, Any]:
+        kind, t, source = meld
+        if kind == CHOW:
+            tiles: str | None = chow_text(t)
+        else:
+            n = 3 if kind == PUNG else 4
+            tiles = str(t % 9 + 1) * n + CODES[t][1]
+            if kind == CONCEALED_KONG and viewer != owner:
+                tiles = None
+        return {
+            "kind": MELD_NAMES[kind],
+            "tiles": tiles,
+            "from": source if source >= 0 else None,
+        }
+
+    def view(self, seat: int) -> dict[str, Any]:
+        all_void = all(v >= 0 for v in self.void)
+        seats = []
+        for s in range(4):
+            v = self.void[s]
+            entry: dict[str, Any] = {
+                "seat": s,
+                "hand_count": self._hand_size(s),
+                "melds": [self._meld_view(s, seat, m) for m in self.melds[s]],
+                "discards": [{"tile": CODES[t], "claimed": bool(c)} for t, c in self.discards[s]],
+                "flowers": [CODES[t] for t in self.flowers[s]],
+                "declared": self.declared[s],
+                "locked": self.declared[s],
+                "void": SUITS[v] if v >= 0 and (all_void or s == seat) else None,
+            }
+            if s == seat:
+                entry["hand"] = "".join(
+                    CODES[t] * self.hands[s][t] for t in range(KINDS) if self.hands[s][t]
+                )
+                entry["drawn"] = (
+                    CODES[self.drawn]
+                    if self.ph == PLAY and self.turn == s and self.drawn >= 0
+                    else None
+                )
+            seats.append(entry)
+        offer = None
+        if self.ph == CLAIM:
+            offer = {
+                "kind": OFFER_NAMES[self.offer_kind],
+                "seat": self.offer_from,
+                "tile": CODES[self.offer_tile],
+            }
+        return {
+            "viewer": seat if seat >= 0 else None,
+            "phase": PHASE_NAMES[self.ph],
+            "dealer": self.dealer_seat,
+            "wall_remaining": self.tail - self.head,
+            "turn": self.turn if self.ph == PLAY else None,
+            "claims_pending": self.ph == CLAIM,
+            "offer": offer,
+            "seats": seats,
+            "history": self._public_history(seat, all_void),
+            "result": self.result(),
+        }
+
+    def _public_history(self, viewer: int, all_void: bool) -> list[str]:
+        out = []
+        for m in self.history:
+            _, seat, action, arg = parse(m)
+            if action == "pass":
+                continue
+            if action == "void" and not all_void and seat != viewer:
+                continue  # §11: not even who has answered, until all four are in
+            if action == "kong" and seat != viewer and self._was_concealed_kong(seat, arg):
+                m = f"s{seat}:kong"
+            out.append(m)
+        return out
+
+    def _was_concealed_kong(self, seat: int, tile: int) -> bool:
+        return any(kind == CONCEALED_KONG and t == tile for kind, t, _ in self.melds[seat])
+
+    # ------------------------------------------------------------ accessors
+    def phase(self) -> str:
+        return PHASE_NAMES[self.ph]
+
+    def moves(self) -> list[str]:
+        return list(self.history)
+
+    def wall(self) -> str:
+        return self.wall_codes
+
+    def dealer(self) -> int:
+        return self.dealer_seat
+
+    def copy(self) -> GameCore:
+        other = GameCore.__new__(GameCore)
+        other.__dict__.update(self.__dict__)
+        other.hands = [list(h) for h in self.hands]
+        other.melds = [[list(m) for m in ms] for ms in self.melds]
+        other.discards = [[list(d) for d in ds] for ds in self.discards]
+        other.flowers = [list(f) for f in self.flowers]
+        other.declared = list(self.declared)
+        other.void = list(self.void)
+        other.offers = list(self.offers)
+        other.history = list(self.history)
+        other.ledger = list(self.ledger)
+        return other

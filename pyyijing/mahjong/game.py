@@ -1,0 +1,317 @@
+"""`mj.Game`: one hand of a mahjong ruleset, the public face of a backend's `GameCore`.
+
+Everything a user passes in is checked here, once, for every backend; the
+rules themselves live in the backend (docs/mahjong-engine.md). Illegal moves
+become `Verdict`s and `IllegalMove` in one place: `Game.validate` and
+`Game.apply`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from .. import _registry
+from ..errors import IllegalMove, Verdict
+from ..shuffle import check_seed
+from ..yijingpai.game import core_moves, core_text
+from .reasons import MESSAGES
+from .rules import Rules
+
+RECORD_FORMAT = "pyyijing.record"
+GAME_NAME = "mahjong"
+# docs/mahjong.md "Version history": bump when the behaviour of the rules changes.
+RULES_VERSION = 1
+GAME = "mahjong"
+
+_TILE_CODES = frozenset(
+    [f"{n}{s}" for s in "mps" for n in range(1, 10)]
+    + [f"{n}z" for n in range(1, 8)]
+    + [f"{n}f" for n in range(1, 9)]
+)
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a finished hand ended (docs/mahjong.md; payments in units of `base` = 1)."""
+
+    kind: str
+    winner: int | None
+    dealt_in_by: int | None
+    win_tile: str | None
+    patterns: tuple[str, ...]
+    payments: tuple[int, ...]
+    ledger: tuple[tuple[str, int, int, int], ...]
+    birds: tuple[str, ...]
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Result:
+        return cls(
+            kind=d["kind"],
+            winner=d["winner"],
+            dealt_in_by=d["dealt_in_by"],
+            win_tile=d["win_tile"],
+            patterns=tuple(d["patterns"]),
+            payments=tuple(d["payments"]),
+            ledger=tuple((str(r), int(a), int(b), int(n)) for r, a, b, n in d["ledger"]),
+            birds=tuple(d["birds"]),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "winner": self.winner,
+            "dealt_in_by": self.dealt_in_by,
+            "win_tile": self.win_tile,
+            "patterns": list(self.patterns),
+            "payments": list(self.payments),
+            "ledger": [list(e) for e in self.ledger],
+            "birds": list(self.birds),
+        }
+
+
+@dataclass(frozen=True)
+class _Parts:
+    name: str
+    Config: Any
+    GameCore: Any
+    shuffle_wall: Any
+
+
+@cache
+def _load(name: str) -> _Parts:
+    return _Parts(
+        name=name,
+        Config=_registry.load(GAME, "config", name),
+        GameCore=_registry.load(GAME, "engine", name),
+        shuffle_wall=_registry.load(GAME, "wall", name),
+    )
+
+
+def parts(backend: str | None = None) -> _Parts:
+    """The mahjong engine parts of `backend` (None: the active backend)."""
+    if backend is None:
+        import pyyijing
+
+        backend = pyyijing.backend()
+    if backend not in _registry.BACKENDS:
+        raise ValueError(f"backend must be one of {', '.join(_registry.BACKENDS)}; got {backend!r}")
+    return _load(backend)
+
+
+def check_wall(rules: Rules, wall: object) -> str:
+    """`wall` if it holds exactly the tiles of `rules`, else ValueError."""
+    if not isinstance(wall, str):
+        raise ValueError(
+            f"wall must be a str of two-character tile codes; got {type(wall).__name__}"
+        )
+    if len(wall) % 2:
+        raise ValueError(f"wall must be two-character tile codes; its length {len(wall)} is odd")
+    counts: dict[str, int] = {}
+    for i in range(0, len(wall), 2):
+        code = wall[i : i + 2]
+        if code not in _TILE_CODES:
+            raise ValueError(
+                f"wall has unknown tile {code!r} at index {i // 2}; "
+                "tiles are 1m-9m, 1p-9p, 1s-9s, 1z-7z, 1f-8f"
+            )
+        counts[code] = counts.get(code, 0) + 1
+    tiles = rules.tiles
+    for code in sorted(_TILE_CODES):
+        suit = code[1]
+        want = 4
+        if suit == "f":
+            want = 1 if tiles == 144 else 0
+        elif suit == "z" and tiles == 108:
+            want = 0
+        have = counts.get(code, 0)
+        if have != want:
+            raise ValueError(
+                f"wall has {have} of {code}, the {tiles}-tile set of these rules has {want}"
+            )
+    return wall
+
+
+def _check_seat(seat: object, *, allow_none: bool) -> int:
+    if seat is None and allow_none:
+        return -1
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < 4:
+        raise ValueError(f"seat must be an int in 0..3; got {seat!r}")
+    return seat
+
+
+def _check_moves(moves: object) -> None:
+    if not isinstance(moves, list):
+        raise TypeError(f"moves must be a list of str; got {type(moves).__name__}")
+    for i, m in enumerate(moves):
+        if not isinstance(m, str):
+            raise TypeError(f"moves[{i}] must be a str; got {type(m).__name__}")
+
+
+class Game:
+    """One hand of mahjong: the deal, the turns and claims, until it is won or drawn.
+
+    ``Game(rules, seed=S)`` shuffles the wall with seed S and throws the dice
+    for the dealer; ``Game(rules, wall=W, dealer=D)`` deals an exact wall;
+    ``Game(rules, seed=S, dealer=D)`` seats D instead of the dice' choice
+    (Match). ``backend=`` picks a backend for this game only.
+    """
+
+    __slots__ = ("_core", "_dealer_source", "_dice", "_seed", "backend", "rules")
+
+    def __init__(
+        self,
+        rules: Rules | None = None,
+        *,
+        seed: int | None = None,
+        wall: str | None = None,
+        dealer: int | None = None,
+        backend: str | None = None,
+    ) -> None:
+        if rules is None:
+            rules = Rules()
+        if not isinstance(rules, Rules):
+            raise TypeError(f"rules must be a pyyijing.mahjong.Rules; got {type(rules).__name__}")
+        self.rules = rules
+        config_kwargs = rules.core_config()
+        p = parts(backend)
+        self.backend: str = p.name
+        if seed is not None:
+            if wall is not None:
+                raise ValueError("give either seed= or wall= (with dealer=), not both")
+            seed = check_seed(seed)
+            wall, dice = p.shuffle_wall(seed, rules.tile_set)
+            self._dice: tuple[int, int] | None = (int(dice[0]), int(dice[1]))
+            self._dealer_source = "dice" if dealer is None else "given"
+            if dealer is None:
+                dealer = (self._dice[0] + self._dice[1] - 1) % 4
+        else:
+            if wall is None:
+                raise ValueError("Game needs seed=, or wall= and dealer=")
+            if dealer is None:
+                raise ValueError("an exact deal needs dealer= as well as wall=")
+            self._dice = None
+            self._dealer_source = "given"
+        wall = check_wall(rules, wall)
+        dealer = _check_seat(dealer, allow_none=False)
+        self._seed = seed
+        self._core = p.GameCore(p.Config(**config_kwargs), wall, dealer)
+
+    # -- state -----------------------------------------------------------------
+    @property
+    def phase(self) -> str:
+        """``"void"``, ``"play"``, ``"claim"`` or ``"over"`` (``raise``/``opening`` to come)."""
+        return str(self._core.phase())
+
+    @property
+    def to_act(self) -> list[int]:
+        """Seats that may act now (trusted callers only: it names the seat offered a claim)."""
+        return list(self._core.to_act())
+
+    @property
+    def dealer(self) -> int:
+        return int(self._core.dealer())
+
+    @property
+    def dice(self) -> tuple[int, int] | None:
+        return self._dice
+
+    @property
+    def seed(self) -> int | None:
+        return self._seed
+
+    @property
+    def wall(self) -> str:
+        return str(self._core.wall())
+
+    @property
+    def moves(self) -> list[str]:
+        return list(self._core.moves())
+
+    @property
+    def result(self) -> Result | None:
+        r = self._core.result()
+        return None if r is None else Result.from_dict(r)
+
+    # -- moves -----------------------------------------------------------------
+    def legal_moves(self, seat: int | None = None) -> list[str]:
+        """Every legal move of `seat` (sorted); `None`: of every seat in `to_act`."""
+        return list(self._core.legal_moves(_check_seat(seat, allow_none=True)))
+
+    def validate(self, move: str) -> Verdict:
+        """Is `move` legal now? Never raises for an illegal move (TypeError if not a str)."""
+        if not isinstance(move, str):
+            raise TypeError(f"a move is a str like 's0:discard=5m'; got {type(move).__name__}")
+        code, message = self._core.check(move if move.isascii() else core_text(move))
+        return Verdict(code == "ok", code, MESSAGES.get(code, message))
+
+    def apply(self, move: str) -> None:
+        """Play `move`; raise `IllegalMove` (with ``.code``) and change nothing if it is illegal."""
+        if not isinstance(move, str):
+            raise TypeError(f"a move is a str like 's0:discard=5m'; got {type(move).__name__}")
+        code, message = self._core.apply(move if move.isascii() else core_text(move))
+        if code != "ok":
+            raise IllegalMove(move, code, MESSAGES.get(code, message))
+
+    def apply_all(self, moves: list[str]) -> tuple[int, Verdict] | None:
+        """Apply `moves` up to the first illegal one: None, or ``(index, verdict)`` of it."""
+        _check_moves(moves)
+        index, code, message = self._core.apply_all(core_moves(moves))
+        if index < 0:
+            return None
+        return int(index), Verdict(False, code, MESSAGES.get(code, message))
+
+    def apply_each(self, moves: list[str]) -> list[Verdict]:
+        """`apply` every move in turn (an illegal one changes nothing); each one's verdict."""
+        _check_moves(moves)
+        return [
+            Verdict(code == "ok", code, MESSAGES.get(code, message))
+            for code, message in self._core.apply_each(core_moves(moves))
+        ]
+
+    # -- what may be seen ------------------------------------------------------
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What `seat` may see (docs/mahjong.md "Views"); `None` for an observer."""
+        v: dict[str, Any] = self._core.view(_check_seat(seat, allow_none=True))
+        v["dice"] = list(self._dice) if self._dice is not None else None
+        return v
+
+    def waits(self, seat: int) -> dict[str, int]:
+        """``{tile: unseen}``: the tiles that would win for `seat` (13 - 3k tiles), else ``{}``."""
+        return dict(self._core.waits(_check_seat(seat, allow_none=False)))
+
+    # -- records ---------------------------------------------------------------
+    def record(self) -> dict[str, Any]:
+        """The JSON record: game, ruleset, options, wall, dealer, dice, moves, result."""
+        from .. import __version__
+
+        return {
+            "format": RECORD_FORMAT,
+            "game": GAME_NAME,
+            "ruleset": self.rules.ruleset,
+            "rules_version": RULES_VERSION,
+            "engine_version": __version__,
+            "rules": self.rules.to_dict(),
+            "seed": self._seed,
+            "wall": self.wall,
+            "dealer": self.dealer,
+            "dealer_source": self._dealer_source,
+            "dice": list(self._dice) if self._dice is not None else None,
+            "moves": self.moves,
+            "result": self._core.result(),
+        }
+
+    def copy(self) -> Game:
+        """An independent copy (for search and bots)."""
+        other = Game.__new__(Game)
+        for name in Game.__slots__:
+            setattr(other, name, getattr(self, name))
+        other._core = self._core.copy()
+        return other
+
+    def __repr__(self) -> str:
+        return (
+            f"<mj.Game {self.rules.ruleset} phase={self.phase} "
+            f"moves={len(self._core.moves())} backend={self.backend}>"
+        )

@@ -1,0 +1,86 @@
+"""`mj.Match`: several hands with a ledger and the ruleset's next dealer (rules §5-§7).
+
+The shape of `yj.Match` (rules §11): hand ``h`` of a match with seed ``S``
+shuffles its wall with SplitMix64 output ``h + 1`` of ``S``; hand 0's dealer
+comes from its dice, later hands' from the ruleset's rule (`next_dealer`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..shuffle import check_seed
+from ..yijingpai.match import hand_seed
+from .game import Game, parts
+from .rules import Rules
+
+
+class Match:
+    """Hands played one after another; `ledger[seat]` sums the finished hands' payments."""
+
+    def __init__(self, rules: Rules | None = None, *, seed: int, backend: str | None = None):
+        self.rules = rules if rules is not None else Rules()
+        if not isinstance(self.rules, Rules):
+            raise TypeError(
+                f"rules must be a pyyijing.mahjong.Rules; got {type(self.rules).__name__}"
+            )
+        self.rules.core_config()  # NotImplementedError now for a ruleset not playable yet
+        self.seed = check_seed(seed)
+        self.backend = parts(backend).name
+        self.hands: list[Game] = []
+        self.ledger: list[int] = [0, 0, 0, 0]
+        self._settled = 0
+
+    @property
+    def current(self) -> Game | None:
+        return self.hands[-1] if self.hands else None
+
+    def _settle(self) -> None:
+        while self._settled < len(self.hands):
+            result = self.hands[self._settled].result
+            if result is None:
+                break
+            for seat, amount in enumerate(result.payments):
+                self.ledger[seat] += amount
+            self._settled += 1
+
+    @property
+    def next_dealer(self) -> int | None:
+        """The dealer of the next hand; None before hand 0 (its dice decide)."""
+        self._settle()
+        last = self.current
+        if last is None:
+            return None
+        result = last.result
+        if result is None:
+            raise ValueError("the current hand is not over yet")
+        # common (§5): the dealer deals again after winning or a drawn hand,
+        # otherwise the dealer's next seat.
+        if result.winner is None or result.winner == last.dealer:
+            return last.dealer
+        return (last.dealer + 1) % 4
+
+    def new_hand(self) -> Game:
+        """Deal the next hand (the current one must be over) and return it."""
+        if self.current is not None and self.current.phase != "over":
+            raise ValueError("the current hand is not over yet")
+        game = Game(
+            self.rules,
+            seed=hand_seed(self.seed, len(self.hands)),
+            dealer=self.next_dealer,
+            backend=self.backend,
+        )
+        self.hands.append(game)
+        return game
+
+    def record(self) -> dict[str, Any]:
+        """The match: its seed, every hand's record and the ledger."""
+        self._settle()
+        return {
+            "format": "pyyijing.match",
+            "game": "mahjong",
+            "rules": self.rules.to_dict(),
+            "seed": self.seed,
+            "hands": [g.record() for g in self.hands],
+            "ledger": list(self.ledger),
+        }
