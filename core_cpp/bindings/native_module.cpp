@@ -70,6 +70,8 @@ void bind_position_check(py::module_& m);
 void bind_wire(py::module_& m);
 // core_cpp/bindings/mahjong_bindings.cpp: pyyijing._native.mahjong.
 void bind_mahjong(py::module_& m);
+// core_cpp/bindings/mahjong_game_bindings.cpp: the mahjong game engine (Config, GameCore, shuffle_wall).
+void bind_mahjong_game(py::module_& m);
 
 // One extension module, one submodule per game (pyyijing._native.<game>, also
 // importable by that name: pybind11 registers submodules in sys.modules); the
@@ -109,4 +111,5 @@ PYBIND11_MODULE(_native, m) {
 
   py::module_ mahjong = m.def_submodule("mahjong", "Mahjong hand evaluation (C++ core)");
   bind_mahjong(mahjong);
+  bind_mahjong_game(mahjong);
 }

@@ -1,0 +1,36 @@
+// The string notation of the mahjong games on top of the compact engine:
+// parsing move strings, formatting moves, tiles, hands and walls. Used by the
+// Python binding and by tests; the engine itself never sees strings.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "yijing/mahjong/engine.hpp"
+
+namespace yijing::mahjong {
+
+// Parse `s<d>:<action>` (docs "Moves and the order of checks"). Returns
+// kOk, kMalformed or kNoSuchSeat (seat digit 4-9, the action well-formed);
+// `out` is filled on kOk and kNoSuchSeat.
+Reason parse_move(std::string_view text, MoveSpec& out) noexcept;
+
+// Verdict for a move string: the parse, then check().
+Reason check_move(const State& s, std::string_view text) noexcept;
+
+// "s2:discard=5m", "s1:chow=345p", "s0:void=s", "s3:win". With
+// `public_view` a void choice is "sN:void" and a concealed kong "sN:kong".
+std::string format_move(Move m, bool hide_void = false, bool hide_kong = false);
+std::string tile_code(Tile t);
+// The concealed tiles in id order, as codes.
+std::string hand_string(const Counts& c);
+// A meld's tiles: "345m", "555p", "5555p".
+std::string meld_string(const Meld& m);
+const char* phase_name(Phase p) noexcept;
+const char* meld_kind_name(MeldKind k) noexcept;
+const char* pay_name(Pay p) noexcept;
+const char* result_kind_name(ResultKind k) noexcept;
+// The wall as dealt.
+std::string wall_string(const State& s);
+
+}  // namespace yijing::mahjong

@@ -1,0 +1,112 @@
+// Move validation: docs "Moves and the order of checks", steps 1-7 in order;
+// the first that applies is the verdict.
+#include "game_internal.hpp"
+
+namespace yijing::mahjong {
+namespace {
+
+bool is_other_ruleset(Act a) noexcept {
+  return a == Act::kRaise || a == Act::kOpening || a == Act::kMid || a == Act::kOpenKong ||
+         a == Act::kHaidi;
+}
+
+// What parse_move() guarantees, for specs built by hand (to_spec of any bits).
+bool arg_in_range(const MoveSpec& m) noexcept {
+  switch (m.act) {
+    case Act::kDiscard: case Act::kReady: case Act::kKong: case Act::kPung: case Act::kOpenKong:
+      return m.arg >= 0 && m.arg < kKinds;
+    case Act::kChow:
+      return m.arg == kBadChow || (m.arg >= 0 && m.arg < kHonourBase && m.arg % 9 <= 6);
+    case Act::kVoid: return m.arg >= 0 && m.arg < kSuits;
+    case Act::kRaise: return m.arg >= 0 && m.arg <= 9;
+    default: return static_cast<int>(m.act) < kActions;
+  }
+}
+
+// Step 3.
+bool wrong_phase(Phase phase, Act a) noexcept {
+  if (a == Act::kVoid) return phase != Phase::kVoid;
+  if (phase == Phase::kVoid) return true;
+  switch (a) {
+    case Act::kDiscard: case Act::kReady: return phase != Phase::kPlay;
+    case Act::kPung: case Act::kChow: case Act::kPass: return phase != Phase::kClaim;
+    default: return false;  // kong and win exist in play and claim
+  }
+}
+
+bool has_pung_of(const SeatState& st, int t) noexcept {
+  for (int i = 0; i < st.n_melds; ++i)
+    if (st.melds[i].kind == MeldKind::kPung && st.melds[i].tile == t) return true;
+  return false;
+}
+
+// Step 6: the seat in turn.
+Reason check_play(const State& s, const MoveSpec& m) noexcept {
+  const SeatState& st = s.seats[m.seat];
+  const int t = m.arg;
+  switch (m.act) {
+    case Act::kDiscard:
+    case Act::kReady: {
+      if (st.counts[static_cast<std::size_t>(t)] == 0) return Reason::kTileNotHeld;
+      if (st.declared && t != s.drawn) return Reason::kHandLocked;
+      if (detail::holds_void(st) && suit_of(t) != st.void_suit) return Reason::kVoidSuitFirst;
+      if (m.act == Act::kReady) {
+        if (st.declared) return Reason::kAlreadyDeclared;
+        Counts h = st.counts;
+        --h[static_cast<std::size_t>(t)];
+        if (!detail::has_wait(s.cfg, st, h)) return Reason::kNotReady;
+      }
+      return Reason::kOk;
+    }
+    case Act::kKong: {
+      if (s.claimed_turn) return Reason::kMustDiscard;
+      if (st.declared) return Reason::kHandLocked;
+      const int held = st.counts[static_cast<std::size_t>(t)];
+      if (!(held == 4 || (held >= 1 && has_pung_of(st, t)))) return Reason::kCannotKong;
+      if (suit_of(t) == st.void_suit) return Reason::kVoidSuit;
+      if (s.wall_remaining() == 0) return Reason::kWallEmpty;
+      return Reason::kOk;
+    }
+    case Act::kWin:
+      if (s.claimed_turn) return Reason::kMustDiscard;
+      return wins(s, m.seat, st.counts) ? Reason::kOk : Reason::kCannotWin;
+    default: break;
+  }
+  return Reason::kWrongPhase;  // not reached: step 3 let only these through
+}
+
+// Step 7: the offered seat.
+Reason check_claim(const State& s, const MoveSpec& m) noexcept {
+  const ClaimOffer& o = s.offer();
+  const int t = s.offer_tile;
+  switch (m.act) {
+    case Act::kPass: return Reason::kOk;
+    case Act::kWin: return o.win ? Reason::kOk : Reason::kCannotWin;
+    case Act::kPung: return o.pung && m.arg == t ? Reason::kOk : Reason::kCannotPung;
+    case Act::kKong: return o.kong && m.arg == t ? Reason::kOk : Reason::kCannotKong;
+    case Act::kChow: {
+      const int i = m.arg - (t - 2);  // kBadChow and far runs fall outside 0..2
+      return m.arg >= 0 && i >= 0 && i <= 2 && ((o.chows >> i) & 1) ? Reason::kOk : Reason::kCannotChow;
+    }
+    default: break;
+  }
+  return Reason::kWrongPhase;  // not reached
+}
+
+}  // namespace
+
+Reason check(const State& s, const MoveSpec& m) noexcept {
+  if (m.seat < 0 || m.seat >= kSeats) return Reason::kNoSuchSeat;
+  if (!arg_in_range(m)) return Reason::kMalformed;  // only a hand-made MoveSpec
+  if (s.phase == Phase::kOver) return Reason::kGameOver;                        // 1
+  if (is_other_ruleset(m.act) || (m.act == Act::kVoid && !s.cfg.void_suit) ||   // 2
+      (m.act == Act::kReady && !s.cfg.ready_on()) || (m.act == Act::kChow && !s.cfg.chow_on()))
+    return Reason::kNotInRules;
+  if (wrong_phase(s.phase, m.act)) return Reason::kWrongPhase;                  // 3
+  if (s.phase == Phase::kVoid)                                                  // 4
+    return (s.voids_chosen >> m.seat) & 1 ? Reason::kAlreadyChosen : Reason::kOk;
+  if (!may_act(s, m.seat)) return Reason::kNotYourTurn;                         // 5
+  return s.phase == Phase::kPlay ? check_play(s, m) : check_claim(s, m);        // 6, 7
+}
+
+}  // namespace yijing::mahjong

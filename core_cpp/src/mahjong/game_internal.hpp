@@ -1,0 +1,103 @@
+// Helpers shared by the mahjong game engine's source files (not installed).
+#pragma once
+
+#include <cstdint>
+
+#include "yijing/mahjong/engine.hpp"
+
+namespace yijing::mahjong::detail {
+
+// The 34 playing kinds in plain string order of their codes (tile_key).
+struct KeyOrder {
+  Tile tiles[kKinds];
+  constexpr KeyOrder() : tiles() {
+    int n = 0;
+    for (int key = 0; key < kTileKeys; ++key)
+      if ((key & 3) != 3 || (key >> 2) < 7) tiles[n++] = static_cast<Tile>(key_tile(key));
+  }
+};
+inline constexpr KeyOrder kKeyOrder{};
+
+constexpr std::uint64_t bit(int t) noexcept { return std::uint64_t{1} << t; }
+// Bit tile_key(t) of every tile of a suit (key = (number - 1) * 4 + suit).
+constexpr std::uint64_t suit_keys(int suit) noexcept {
+  std::uint64_t m = 0;
+  for (int n = 0; n < 9; ++n) m |= std::uint64_t{1} << (4 * n + suit);
+  return m;
+}
+
+// The only places concealed tiles change: counts, size and held_keys together.
+inline void add_tile(SeatState& st, int t) noexcept {
+  ++st.counts[static_cast<std::size_t>(t)];
+  ++st.n_concealed;
+  st.held_keys |= std::uint64_t{1} << tile_key(t);
+}
+inline void remove_tiles(SeatState& st, int t, int n) noexcept {
+  const int left = st.counts[static_cast<std::size_t>(t)] - n;
+  st.counts[static_cast<std::size_t>(t)] = static_cast<std::uint8_t>(left);
+  st.n_concealed = static_cast<std::uint8_t>(st.n_concealed - n);
+  if (left == 0) st.held_keys &= ~(std::uint64_t{1} << tile_key(t));
+}
+inline constexpr std::uint64_t kSuitMask = 0x1FF;
+constexpr std::uint64_t suit_bits(int suit) noexcept { return kSuitMask << (9 * suit); }
+
+// Bit t: the hand holds kind t.
+inline std::uint64_t held_mask(const Counts& c) noexcept {
+  std::uint64_t m = 0;
+  for (int t = 0; t < kKinds; ++t) m |= static_cast<std::uint64_t>(c[t] != 0) << t;
+  return m;
+}
+
+inline bool holds_suit(const Counts& c, int suit) noexcept {
+  const std::uint8_t* p = &c[static_cast<std::size_t>(9 * suit)];
+  int any = 0;
+  for (int i = 0; i < 9; ++i) any |= p[i];
+  return any != 0;
+}
+
+// Whether the seat holds a tile of its void suit (and so never wins, and
+// must discard those first).
+inline bool holds_void(const SeatState& st) noexcept {
+  return st.void_suit >= 0 && (st.held_keys & suit_keys(st.void_suit)) != 0;
+}
+
+// The kinds whose addition can complete some shape of a hand holding `held`:
+// every tile of a winning shape that contains t lies within two places of t
+// in its suit (a chow) or is t (pair, pung, seven pairs), so a wait is a
+// held tile or a suit neighbour of one at distance 1 or 2.
+inline std::uint64_t wait_candidates(std::uint64_t held) noexcept {
+  std::uint64_t out = held & (std::uint64_t{0x7F} << kHonourBase);
+  for (int suit = 0; suit < kSuits; ++suit) {
+    const std::uint64_t h = (held >> (9 * suit)) & kSuitMask;
+    out |= ((h | (h << 1) | (h << 2) | (h >> 1) | (h >> 2)) & kSuitMask) << (9 * suit);
+  }
+  return out;
+}
+
+// The ruleset's winning shapes for 3k+2 concealed tiles (k melds), void suit
+// aside: common — the regular shape, or seven pairs with no melds.
+inline bool shape_wins(const Config& cfg, const Counts& c, int k) noexcept {
+  switch (cfg.ruleset) {
+    case Ruleset::kCommon:
+    default:
+      return is_regular_win(c) || (k == 0 && is_seven_pairs(c));
+  }
+}
+
+// Copies of kind t in the seat's concealed tiles and own melds.
+int own_copies(const SeatState& st, int t) noexcept;
+
+// Bit t: wins_with(seat, t) for the seat's 3k+1 concealed tiles (its cached
+// win_mask). Kinds held four times are never set (no fifth copy exists).
+std::uint64_t compute_win_mask(const Config& cfg, const SeatState& st) noexcept;
+
+// Whether 3k+1 concealed tiles `c` of seat `st` (its melds, its void) have a
+// wait in the sense of docs "waits(seat)" (fewer than four copies in its
+// concealed tiles and own melds).
+bool has_wait(const Config& cfg, const SeatState& st, const Counts& c) noexcept;
+
+// The flow of a hand (game_apply.cpp).
+void start_turn(State& s, int seat) noexcept;
+void refresh_masks(State& s) noexcept;
+
+}  // namespace yijing::mahjong::detail

@@ -1,0 +1,130 @@
+// Who acts and the legal moves (docs "Legal moves"). Moves are generated in
+// Move order, which is the plain string order of their texts (moves.hpp), so
+// no sort is needed: per seat the actions in name order (chow < discard <
+// kong < pass < pung < ready < void < win), tiles in code order.
+#include "game_internal.hpp"
+
+namespace yijing::mahjong {
+
+int to_act(const State& s, int out[kSeats]) noexcept {
+  switch (s.phase) {
+    case Phase::kVoid: {
+      int n = 0;
+      for (int seat = 0; seat < kSeats; ++seat)
+        if (!((s.voids_chosen >> seat) & 1)) out[n++] = seat;
+      return n;
+    }
+    case Phase::kPlay: out[0] = s.turn; return 1;
+    case Phase::kClaim: out[0] = s.offer().seat; return 1;
+    case Phase::kOver: break;
+  }
+  return 0;
+}
+
+bool may_act(const State& s, int seat) noexcept {
+  if (seat < 0 || seat >= kSeats) return false;
+  switch (s.phase) {
+    case Phase::kVoid: return !((s.voids_chosen >> seat) & 1);
+    case Phase::kPlay: return seat == s.turn;
+    case Phase::kClaim: return seat == s.offer().seat;
+    case Phase::kOver: break;
+  }
+  return false;
+}
+
+namespace {
+
+// The seat in turn (docs "Legal moves", play). Kinds are walked as bits of
+// held_keys (string order, state.hpp).
+int legal_play(const State& s, int seat, Move* out) noexcept {
+  const SeatState& st = s.seats[seat];
+  const Counts& c = st.counts;
+  const int k = st.n_melds;
+  int n = 0;
+  if (st.declared) {  // locked: the tile just drawn, or the win
+    if (s.drawn != kNoTile) out[n++] = make_tile_move(seat, Act::kDiscard, s.drawn);
+    if (wins(s, seat, c)) out[n++] = make_move(seat, Act::kWin);
+    return n;
+  }
+  // Discards: every kind held, only the void suit's while it holds any.
+  const int void_suit = st.void_suit;
+  const std::uint64_t void_keys = void_suit >= 0 ? detail::suit_keys(void_suit) : 0;
+  const bool void_first = (st.held_keys & void_keys) != 0;  // such a hand never wins
+  const std::uint64_t discards = void_first ? st.held_keys & void_keys : st.held_keys;
+  const unsigned base = static_cast<unsigned>(seat) << 12;
+  for (std::uint64_t m = discards; m; m &= m - 1)
+    out[n++] = static_cast<Move>(base | (static_cast<unsigned>(Act::kDiscard) << 8) |
+                                 static_cast<unsigned>(__builtin_ctzll(m)));
+  if (!s.claimed_turn && s.wall_remaining() > 0) {
+    std::uint64_t kongs = 0;
+    for (std::uint64_t m = st.held_keys; m; m &= m - 1) {
+      const int key = __builtin_ctzll(m);
+      kongs |= static_cast<std::uint64_t>(c[static_cast<std::size_t>(key_tile(key))] == 4) << key;
+    }
+    for (int j = 0; j < k; ++j)
+      if (st.melds[j].kind == MeldKind::kPung && c[st.melds[j].tile] != 0)
+        kongs |= detail::bit(tile_key(st.melds[j].tile));
+    for (std::uint64_t m = kongs & ~void_keys; m; m &= m - 1)
+      out[n++] = static_cast<Move>(base | (static_cast<unsigned>(Act::kKong) << 8) |
+                                   static_cast<unsigned>(__builtin_ctzll(m)));
+  }
+  // One shape look-up serves the win and the ready prefilter: a 3k+2 hand
+  // that is not within one tile of a win (regular, or seven pairs) leaves
+  // no discard ready (its sub-hands are no closer).
+  const bool ready_on = s.cfg.ready_on();
+  if (s.claimed_turn && !ready_on) return n;
+  const int rs = regular_shanten(c);
+  const int ps = k == 0 ? seven_pairs_shanten(c) : kNoShanten;
+  if (ready_on && (rs <= 0 || ps <= 0)) {
+    Counts h = c;
+    for (std::uint64_t m = discards; m; m &= m - 1) {
+      const int t = key_tile(__builtin_ctzll(m));
+      --h[static_cast<std::size_t>(t)];
+      if (detail::has_wait(s.cfg, st, h)) out[n++] = make_tile_move(seat, Act::kReady, t);
+      ++h[static_cast<std::size_t>(t)];
+    }
+  }
+  if (!s.claimed_turn && !void_first && (rs == -1 || ps == -1)) out[n++] = make_move(seat, Act::kWin);
+  return n;
+}
+
+// The offered seat (docs "Claims"): the offer's moves and pass.
+int legal_claim(const State& s, Move* out) noexcept {
+  const ClaimOffer& o = s.offer();
+  const int seat = o.seat, t = s.offer_tile;
+  int n = 0;
+  for (int i = 0; i < 3; ++i)
+    if ((o.chows >> i) & 1) out[n++] = make_tile_move(seat, Act::kChow, t - 2 + i);
+  if (o.kong) out[n++] = make_tile_move(seat, Act::kKong, t);
+  out[n++] = make_move(seat, Act::kPass);
+  if (o.pung) out[n++] = make_tile_move(seat, Act::kPung, t);
+  if (o.win) out[n++] = make_move(seat, Act::kWin);
+  return n;
+}
+
+int legal_seat(const State& s, int seat, Move* out) noexcept {
+  if (!may_act(s, seat)) return 0;
+  switch (s.phase) {
+    case Phase::kVoid:
+      for (int suit = 0; suit < kSuits; ++suit) out[suit] = make_move(seat, Act::kVoid, suit);
+      return kSuits;
+    case Phase::kPlay: return legal_play(s, seat, out);
+    case Phase::kClaim: return legal_claim(s, out);
+    case Phase::kOver: break;
+  }
+  return 0;
+}
+
+}  // namespace
+
+int legal_moves(const State& s, int seat, Move* out) noexcept {
+  if (seat >= 0) return legal_seat(s, seat, out);  // any negative seat: the union, as the fallback
+  // The union over to_act: seat-major, so still in string order.
+  int seats[kSeats];
+  const int k = to_act(s, seats);
+  int n = 0;
+  for (int i = 0; i < k; ++i) n += legal_seat(s, seats[i], out + n);
+  return n;
+}
+
+}  // namespace yijing::mahjong

@@ -1,0 +1,173 @@
+// Tiles, tile sets and the shuffle (tiles.hpp); the config (config.hpp); the
+// reason names (reason.hpp): the small tables of the mahjong game engine.
+#include <cstring>
+
+#include "yijing/mahjong/config.hpp"
+#include "yijing/mahjong/reason.hpp"
+#include "yijing/mahjong/tiles.hpp"
+#include "yijing/prng.hpp"
+#include "yijing/sim/fastrand.hpp"
+
+namespace yijing::mahjong {
+
+const char* tile_set_name(TileSet set) noexcept {
+  switch (set) {
+    case TileSet::k144: return "144";
+    case TileSet::k108: return "108";
+    case TileSet::k136: break;
+  }
+  return "136";
+}
+
+std::optional<TileSet> tile_set_from_string(std::string_view name) noexcept {
+  if (name == "136") return TileSet::k136;
+  if (name == "144") return TileSet::k144;
+  if (name == "108") return TileSet::k108;
+  return std::nullopt;
+}
+
+int tile_from_code(char digit, char suit) noexcept {
+  if (digit < '1' || digit > '9') return -1;
+  const int n = digit - '1';
+  switch (suit) {
+    case 'm': return n;
+    case 'p': return 9 + n;
+    case 's': return 18 + n;
+    case 'z': return n < 7 ? kHonourBase + n : -1;
+    case 'f': return n < 8 ? kFlowerBase + n : -1;
+    default: return -1;
+  }
+}
+
+int canonical_wall(TileSet set, Tile* out) noexcept {
+  int n = 0;
+  for (int t = 0; t < kTileIds; ++t)
+    for (int c = copies_in_set(set, t); c > 0; --c) out[n++] = static_cast<Tile>(t);
+  return n;
+}
+
+int shuffle_tiles(std::uint64_t seed, TileSet set, Tile* tiles, int& die1, int& die2) noexcept {
+  const int n = canonical_wall(set, tiles);
+  Xoshiro256ss rng(seed);
+  // As Yi Jing Pai's shuffle (yijingpai/wall.cpp): the swap targets first (an
+  // arithmetic loop that pipelines), then the swaps; sim::uniform is
+  // Xoshiro256ss::uniform without its divisions (same values, same steps).
+  std::uint8_t js[kMaxWallTiles];
+  for (int i = n - 1; i >= 1; --i)
+    js[i] = static_cast<std::uint8_t>(sim::uniform(rng, static_cast<std::uint64_t>(i + 1)));
+  for (int i = n - 1; i >= 1; --i) {
+    const int j = js[i];
+    const Tile x = tiles[i];
+    tiles[i] = tiles[j];
+    tiles[j] = x;
+  }
+  die1 = 1 + static_cast<int>(sim::uniform(rng, 6));
+  die2 = 1 + static_cast<int>(sim::uniform(rng, 6));
+  return n;
+}
+
+std::string tiles_string(const Tile* tiles, int n) {
+  std::string out(static_cast<std::size_t>(2 * n), ' ');
+  for (int i = 0; i < n; ++i) {
+    out[static_cast<std::size_t>(2 * i)] = tile_digit(tiles[i]);
+    out[static_cast<std::size_t>(2 * i + 1)] = tile_suit_char(tiles[i]);
+  }
+  return out;
+}
+
+Deal shuffle_wall(std::uint64_t seed, TileSet set) {
+  Tile tiles[kMaxWallTiles];
+  Deal d;
+  const int n = shuffle_tiles(seed, set, tiles, d.die1, d.die2);
+  d.wall = tiles_string(tiles, n);
+  return d;
+}
+
+const char* ruleset_name(Ruleset r) noexcept {
+  switch (r) {
+    case Ruleset::kShaoyang: return "shaoyang";
+    case Ruleset::kChangsha: return "changsha";
+    case Ruleset::kCommon: break;
+  }
+  return "common";
+}
+
+std::optional<Ruleset> ruleset_from_string(std::string_view name) noexcept {
+  if (name == "common") return Ruleset::kCommon;
+  if (name == "shaoyang") return Ruleset::kShaoyang;
+  if (name == "changsha") return Ruleset::kChangsha;
+  return std::nullopt;
+}
+
+ConfigResult make_config(std::string_view ruleset, bool flowers, bool void_suit, bool declare_ready) {
+  ConfigResult r;
+  const auto rs = ruleset_from_string(ruleset);
+  if (!rs || !ruleset_playable(*rs)) {
+    // The fallback's words (pyyijing/fallback/mahjong/config.py), with repr quoting.
+    r.error = "ruleset '" + std::string(ruleset) + "' is not implemented yet; playable: common";
+    return r;
+  }
+  if (flowers && void_suit) {
+    r.error = "flowers and void_suit cannot both be on";
+    return r;
+  }
+  r.config.ruleset = *rs;
+  r.config.flowers = flowers;
+  r.config.void_suit = void_suit;
+  r.config.declare_ready = declare_ready;
+  return r;
+}
+
+const char* reason_name(Reason r) noexcept {
+  switch (r) {
+    case Reason::kOk: return "ok";
+    case Reason::kMalformed: return "malformed";
+    case Reason::kNoSuchSeat: return "no_such_seat";
+    case Reason::kGameOver: return "game_over";
+    case Reason::kNotInRules: return "not_in_rules";
+    case Reason::kWrongPhase: return "wrong_phase";
+    case Reason::kAlreadyChosen: return "already_chosen";
+    case Reason::kNotYourTurn: return "not_your_turn";
+    case Reason::kTileNotHeld: return "tile_not_held";
+    case Reason::kHandLocked: return "hand_locked";
+    case Reason::kVoidSuitFirst: return "void_suit_first";
+    case Reason::kAlreadyDeclared: return "already_declared";
+    case Reason::kNotReady: return "not_ready";
+    case Reason::kMustDiscard: return "must_discard";
+    case Reason::kCannotKong: return "cannot_kong";
+    case Reason::kVoidSuit: return "void_suit";
+    case Reason::kWallEmpty: return "wall_empty";
+    case Reason::kCannotWin: return "cannot_win";
+    case Reason::kCannotPung: return "cannot_pung";
+    case Reason::kCannotChow: return "cannot_chow";
+  }
+  return "malformed";
+}
+
+const char* reason_message(Reason r) noexcept {
+  switch (r) {
+    case Reason::kOk: return "";
+    case Reason::kMalformed: return "the move does not match the notation s<seat>:<action>";
+    case Reason::kNoSuchSeat: return "there is no such seat (seats are 0-3)";
+    case Reason::kGameOver: return "the hand is over";
+    case Reason::kNotInRules: return "this move is not part of these rules";
+    case Reason::kWrongPhase: return "this move does not belong to the current phase";
+    case Reason::kAlreadyChosen: return "this seat has already chosen its void suit";
+    case Reason::kNotYourTurn: return "it is not this seat's turn to act";
+    case Reason::kTileNotHeld: return "the seat does not hold that tile";
+    case Reason::kHandLocked: return "the hand is locked after declaring ready";
+    case Reason::kVoidSuitFirst: return "a tile of the void suit must be discarded first";
+    case Reason::kAlreadyDeclared: return "the seat has already declared ready";
+    case Reason::kNotReady: return "the hand would not be ready after that discard";
+    case Reason::kMustDiscard: return "after a chow or pung the seat must discard";
+    case Reason::kCannotKong: return "the seat cannot make that kong";
+    case Reason::kVoidSuit: return "the void suit cannot be melded";
+    case Reason::kWallEmpty: return "the live wall is empty";
+    case Reason::kCannotWin: return "the hand does not win";
+    case Reason::kCannotPung: return "that pung is not on offer";
+    case Reason::kCannotChow: return "that chow is not on offer";
+  }
+  return "";
+}
+
+}  // namespace yijing::mahjong

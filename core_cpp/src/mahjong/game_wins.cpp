@@ -1,0 +1,143 @@
+// Winning and waits (docs/mahjong-engine.md "Winning (common)"): the kernel's
+// table-driven shapes (hand.hpp), never a search. A shanten prefilter (one
+// table look-up per group) rejects the hands that are not ready before any
+// candidate tile is tried: most hands in play are not.
+#include "game_internal.hpp"
+
+namespace yijing::mahjong {
+namespace detail {
+
+int own_copies(const SeatState& st, int t) noexcept {
+  int n = st.counts[static_cast<std::size_t>(t)];
+  for (int i = 0; i < st.n_melds; ++i) {
+    const Meld& m = st.melds[i];
+    switch (m.kind) {
+      case MeldKind::kChow: n += t >= m.tile && t <= m.tile + 2; break;
+      case MeldKind::kPung: n += m.tile == t ? 3 : 0; break;
+      default: n += m.tile == t ? 4 : 0; break;
+    }
+  }
+  return n;
+}
+
+namespace {
+
+// Whether 3k+1 tiles can be one tile from a winning shape at all.
+bool may_be_ready(const Config& cfg, const Counts& c, int k) noexcept {
+  (void)cfg;
+  if (regular_shanten(c) <= 0) return true;
+  return k == 0 && seven_pairs_shanten(c) <= 0;
+}
+
+// The kinds worth trying for 3k+1 tiles `c` of seat `st` (its void aside).
+std::uint64_t candidates(const SeatState& st, const Counts& c) noexcept {
+  std::uint64_t cand = wait_candidates(held_mask(c));
+  if (st.void_suit >= 0) cand &= ~suit_bits(st.void_suit);
+  return cand;
+}
+
+}  // namespace
+
+std::uint64_t compute_win_mask(const Config& cfg, const SeatState& st) noexcept {
+  Counts c = st.counts;
+  const int k = st.n_melds;
+  if (holds_void(st) || !may_be_ready(cfg, c, k)) return 0;
+  std::uint64_t cand = candidates(st, c), mask = 0;
+  while (cand) {
+    const int t = __builtin_ctzll(cand);
+    cand &= cand - 1;
+    if (c[static_cast<std::size_t>(t)] >= 4) continue;
+    ++c[static_cast<std::size_t>(t)];
+    if (shape_wins(cfg, c, k)) mask |= bit(t);
+    --c[static_cast<std::size_t>(t)];
+  }
+  return mask;
+}
+
+bool has_wait(const Config& cfg, const SeatState& st, const Counts& counts) noexcept {
+  const int k = st.n_melds;
+  if (st.void_suit >= 0 && holds_suit(counts, st.void_suit)) return false;
+  if (!may_be_ready(cfg, counts, k)) return false;
+  Counts c = counts;
+  std::uint64_t cand = candidates(st, c);
+  while (cand) {
+    const int t = __builtin_ctzll(cand);
+    cand &= cand - 1;
+    // own_copies() counts the seat's stored concealed tiles; here the hand is `c`.
+    const int copies = own_copies(st, t) - st.counts[static_cast<std::size_t>(t)] +
+                       c[static_cast<std::size_t>(t)];
+    if (copies >= 4) continue;
+    ++c[static_cast<std::size_t>(t)];
+    const bool w = shape_wins(cfg, c, k);
+    --c[static_cast<std::size_t>(t)];
+    if (w) return true;
+  }
+  return false;
+}
+
+}  // namespace detail
+
+bool wins(const State& s, int seat, const Counts& counts) noexcept {
+  const SeatState& st = s.seats[seat];
+  if (st.void_suit >= 0 && detail::holds_suit(counts, st.void_suit)) return false;
+  return detail::shape_wins(s.cfg, counts, st.n_melds);
+}
+
+std::uint64_t waits(const State& s, int seat, int unseen[kKinds]) noexcept {
+  const SeatState& st = s.seats[seat];
+  const int k = st.n_melds;
+  if (st.n_concealed != 13 - 3 * k) return 0;
+  if (detail::holds_void(st) || !detail::may_be_ready(s.cfg, st.counts, k)) return 0;
+  Counts c = st.counts;
+  std::uint64_t cand = detail::candidates(st, c), mask = 0;
+  while (cand) {
+    const int t = __builtin_ctzll(cand);
+    cand &= cand - 1;
+    if (detail::own_copies(st, t) >= 4) continue;
+    ++c[static_cast<std::size_t>(t)];
+    if (detail::shape_wins(s.cfg, c, k)) mask |= detail::bit(t);
+    --c[static_cast<std::size_t>(t)];
+  }
+  if (mask == 0) return 0;
+  // What the seat can see: its concealed tiles, every meld (another seat's
+  // concealed kong aside), every discard lying in the discards.
+  int seen[kKinds] = {};
+  for (int t = 0; t < kKinds; ++t) seen[t] = st.counts[static_cast<std::size_t>(t)];
+  for (int p = 0; p < kSeats; ++p) {
+    const SeatState& o = s.seats[p];
+    for (int i = 0; i < o.n_melds; ++i) {
+      const Meld& m = o.melds[i];
+      switch (m.kind) {
+        case MeldKind::kChow:
+          for (int j = 0; j < 3; ++j) ++seen[m.tile + j];
+          break;
+        case MeldKind::kPung: seen[m.tile] += 3; break;
+        case MeldKind::kConcealedKong:
+          if (p != seat) break;
+          seen[m.tile] += 4;
+          break;
+        default: seen[m.tile] += 4; break;
+      }
+    }
+  }
+  // A claimed discard lies in the claimer's meld, counted there (as the
+  // fallback engine counts it; docs "waits(seat)" reads "claimed ones
+  // included", which would count that tile twice).
+  for (int i = 0; i < s.n_discards; ++i) seen[s.discards[i].tile] += !s.discards[i].claimed;
+  for (int t = 0; t < kKinds; ++t) {
+    const int u = 4 - seen[t];
+    unseen[t] = u < 0 ? 0 : u;
+  }
+  return mask;
+}
+
+void payments(const State& s, int out[kSeats]) noexcept {
+  for (int i = 0; i < kSeats; ++i) out[i] = 0;
+  for (int i = 0; i < s.n_ledger; ++i) {
+    const LedgerEntry& e = s.ledger[i];
+    out[e.payer] -= e.amount;
+    out[e.payee] += e.amount;
+  }
+}
+
+}  // namespace yijing::mahjong

@@ -1,0 +1,644 @@
+// The mahjong game engine (core_cpp/include/yijing/mahjong/engine.hpp) on
+// exact deals and on seeded random play. The parity with the Python
+// reference (pyyijing/fallback/mahjong/engine.py) is tests/mahjong's; these
+// pin the shuffle, the deal and each rule of docs/mahjong-engine.md.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "yijing/mahjong/engine.hpp"
+#include "yijing/mahjong/notation.hpp"
+#include "yijing/prng.hpp"
+
+namespace mj = yijing::mahjong;
+
+namespace {
+
+mj::Config common(bool flowers = false, bool void_suit = false, bool declare_ready = true) {
+  mj::Config c;
+  c.flowers = flowers;
+  c.void_suit = void_suit;
+  c.declare_ready = declare_ready;
+  return c;
+}
+
+std::vector<int> tiles_of(const std::string& codes) {
+  std::vector<int> out;
+  for (std::size_t i = 0; i + 1 < codes.size(); i += 2) {
+    const int t = mj::tile_from_code(codes[i], codes[i + 1]);
+    REQUIRE(t >= 0);
+    out.push_back(t);
+  }
+  return out;
+}
+
+// A full wall of `cfg`'s tile set that deals hands[seat] (14 tiles for the
+// dealer, 13 for the others, in dealing order) from `dealer` (rules §1),
+// then has `front` as the next draws, `back` as the replacements (the first
+// one is the last tile of the wall), and the remaining tiles in between.
+std::string make_wall(const mj::Config& cfg, const std::vector<std::string>& hands, int dealer,
+                      const std::string& front = "", const std::string& back = "") {
+  std::vector<std::vector<int>> h;
+  for (const auto& s : hands) h.push_back(tiles_of(s));
+  REQUIRE(h.size() == 4);
+  for (int seat = 0; seat < 4; ++seat) REQUIRE(h[seat].size() == (seat == dealer ? 14u : 13u));
+  std::vector<int> prefix;
+  for (int round = 0; round < 3; ++round)
+    for (int i = 0; i < 4; ++i) {
+      const auto& x = h[static_cast<std::size_t>((dealer + i) % 4)];
+      prefix.insert(prefix.end(), x.begin() + 4 * round, x.begin() + 4 * round + 4);
+    }
+  prefix.push_back(h[static_cast<std::size_t>(dealer)][12]);
+  prefix.push_back(h[static_cast<std::size_t>(dealer)][13]);
+  for (int i = 1; i < 4; ++i) prefix.push_back(h[static_cast<std::size_t>((dealer + i) % 4)][12]);
+  for (int t : tiles_of(front)) prefix.push_back(t);
+  std::vector<int> suffix = tiles_of(back);
+  std::reverse(suffix.begin(), suffix.end());
+  int left[mj::kTileIds];
+  for (int t = 0; t < mj::kTileIds; ++t) left[t] = mj::copies_in_set(cfg.tiles(), t);
+  for (int t : prefix) REQUIRE(--left[t] >= 0);
+  for (int t : suffix) REQUIRE(--left[t] >= 0);
+  std::vector<int> wall = prefix;
+  for (int t = 0; t < mj::kTileIds; ++t)
+    for (; left[t] > 0; --left[t]) wall.push_back(t);
+  wall.insert(wall.end(), suffix.begin(), suffix.end());
+  std::string out;
+  for (int t : wall) out += mj::tile_code(static_cast<mj::Tile>(t));
+  return out;
+}
+
+mj::State deal(const mj::Config& cfg, const std::string& wall, int dealer) {
+  mj::State s;
+  REQUIRE(mj::init_state(s, cfg, wall, dealer) == mj::InitError::kNone);
+  return s;
+}
+
+std::string verdict(const mj::State& s, const std::string& move) {
+  return mj::reason_name(mj::check_move(s, move));
+}
+
+void play(mj::State& s, const std::string& move) {
+  INFO("move " << move);
+  mj::MoveSpec spec;
+  REQUIRE(mj::parse_move(move, spec) == mj::Reason::kOk);
+  REQUIRE(std::string(mj::reason_name(mj::check(s, spec))) == "ok");
+  mj::apply(s, mj::to_move(spec));
+}
+
+std::vector<std::string> legal(const mj::State& s, int seat = -1) {
+  mj::Move buf[mj::kMaxLegalMoves];
+  const int n = mj::legal_moves(s, seat, buf);
+  std::vector<std::string> out;
+  for (int i = 0; i < n; ++i) out.push_back(mj::format_move(buf[i]));
+  return out;
+}
+
+std::vector<int> acting(const mj::State& s) {
+  int seats[4];
+  const int n = mj::to_act(s, seats);
+  return std::vector<int>(seats, seats + n);
+}
+
+std::string hand(const mj::State& s, int seat) { return mj::hand_string(s.seats[seat].counts); }
+
+std::vector<int> pays(const mj::State& s) {
+  int p[4];
+  mj::payments(s, p);
+  return std::vector<int>(p, p + 4);
+}
+
+std::string ledger(const mj::State& s) {
+  std::string out;
+  for (int i = 0; i < s.n_ledger; ++i) {
+    const auto& e = s.ledger[i];
+    out += std::string(mj::pay_name(e.reason)) + " " + std::to_string(e.payer) + ">" +
+           std::to_string(e.payee) + " " + std::to_string(e.amount) + ";";
+  }
+  return out;
+}
+
+// Every tile of the wall is somewhere: live wall, hands, melds, discards
+// lying in the discards, flowers.
+int tiles_accounted(const mj::State& s) {
+  int n = s.wall_remaining();
+  for (const auto& st : s.seats) {
+    n += st.n_concealed + st.n_flowers;
+    for (int i = 0; i < st.n_melds; ++i) {
+      const mj::MeldKind k = st.melds[i].kind;
+      n += k == mj::MeldKind::kChow || k == mj::MeldKind::kPung ? 3 : 4;
+    }
+  }
+  for (int i = 0; i < s.n_discards; ++i) n += !s.discards[i].claimed;
+  return n;
+}
+
+}  // namespace
+
+TEST_CASE("mahjong shuffle: golden vectors (the Python twin, pyyijing/fallback/mahjong/tiles.py, agrees)") {
+  struct Golden {
+    mj::TileSet set;
+    std::uint64_t seed;
+    const char* head;  // the first 24 tiles
+    const char* tail;  // the last 8
+    int d1, d2;
+  };
+  const Golden golden[] = {
+      {mj::TileSet::k136, 0, "4m2p3s8s5p5s3p4m6p8m3z2p6p7p2m6z1p6m5p6m3z9p5s6p", "4z6s7p3s2z7m9s5z", 4, 2},
+      {mj::TileSet::k144, 42, "9m9p5s3p3m1m3s2p6p4p4p3m8s2s7s4m6s7m9s8s4s2m8f7s", "4z3s8s3z2z7p4s2m", 1, 5},
+      {mj::TileSet::k108, 18446744073709551615ULL, "6p6s1s5p6m9p3m1m9m7m5s1p4p6p3m6s2m7s9s1p8m8s1p8p",
+       "2s7s9p5m7p3p5m1p", 6, 5},
+  };
+  for (const auto& g : golden) {
+    const mj::Deal d = mj::shuffle_wall(g.seed, g.set);
+    CHECK(d.wall.size() == static_cast<std::size_t>(2 * mj::set_size(g.set)));
+    CHECK(d.wall.substr(0, 48) == g.head);
+    CHECK(d.wall.substr(d.wall.size() - 16) == g.tail);
+    CHECK(d.die1 == g.d1);
+    CHECK(d.die2 == g.d2);
+    // A shuffle of the tile set: it deals.
+    mj::State s;
+    mj::Config cfg = common(g.set == mj::TileSet::k144, g.set == mj::TileSet::k108);
+    CHECK(mj::init_state(s, cfg, d.wall, 0) == mj::InitError::kNone);
+  }
+  // Exactly Xoshiro256ss::uniform's Fisher-Yates (the slow path, by hand).
+  yijing::Xoshiro256ss rng(7);
+  mj::Tile a[mj::kMaxWallTiles];
+  const int n = mj::canonical_wall(mj::TileSet::k144, a);
+  for (int i = n - 1; i >= 1; --i) std::swap(a[i], a[rng.uniform(static_cast<std::uint64_t>(i + 1))]);
+  const int d1 = 1 + static_cast<int>(rng.uniform(6)), d2 = 1 + static_cast<int>(rng.uniform(6));
+  const mj::Deal d = mj::shuffle_wall(7, mj::TileSet::k144);
+  CHECK(d.wall == mj::tiles_string(a, n));
+  CHECK(d.die1 == d1);
+  CHECK(d.die2 == d2);
+}
+
+TEST_CASE("mahjong deal: three rounds of four from the dealer, then 2 + 1 + 1 + 1") {
+  // Wall = every kind in id order: index i is kind i / 4.
+  std::string wall;
+  for (int t = 0; t < mj::kKinds; ++t)
+    for (int c = 0; c < 4; ++c) wall += mj::tile_code(static_cast<mj::Tile>(t));
+  const mj::State s = deal(common(), wall, 2);
+  auto idx = [&](std::initializer_list<int> ids) {
+    mj::Counts c{};
+    for (int i : ids) ++c[static_cast<std::size_t>(i / 4)];
+    return mj::hand_string(c);
+  };
+  CHECK(hand(s, 2) == idx({0, 1, 2, 3, 16, 17, 18, 19, 32, 33, 34, 35, 48, 49}));
+  CHECK(hand(s, 3) == idx({4, 5, 6, 7, 20, 21, 22, 23, 36, 37, 38, 39, 50}));
+  CHECK(hand(s, 0) == idx({8, 9, 10, 11, 24, 25, 26, 27, 40, 41, 42, 43, 51}));
+  CHECK(hand(s, 1) == idx({12, 13, 14, 15, 28, 29, 30, 31, 44, 45, 46, 47, 52}));
+  CHECK(s.phase == mj::Phase::kPlay);
+  CHECK(acting(s) == std::vector<int>{2});
+  CHECK(s.drawn == mj::kNoTile);
+  CHECK(s.wall_remaining() == 136 - 53);
+  CHECK(mj::wall_string(s) == wall);
+  // The dealer's first turn: no draw, every kind held may be discarded.
+  CHECK(legal(s, 1).empty());
+  CHECK(legal(s).front() == "s2:discard=1m");
+  // Errors.
+  mj::State t;
+  CHECK(mj::init_state(t, common(), wall.substr(2), 0) == mj::InitError::kBadWall);
+  CHECK(mj::init_state(t, common(), "2m" + wall.substr(2), 0) == mj::InitError::kBadWall);  // five 2m
+  CHECK(mj::init_state(t, common(), "8z" + wall.substr(2), 0) == mj::InitError::kBadWall);
+  CHECK(mj::init_state(t, common(true), wall, 0) == mj::InitError::kBadWall);
+  CHECK(mj::init_state(t, common(), wall, 4) == mj::InitError::kBadDealer);
+}
+
+TEST_CASE("mahjong notation: parsing and the order of checks") {
+  const mj::Config cfg = common();
+  std::string wall;
+  for (int t = 0; t < mj::kKinds; ++t)
+    for (int c = 0; c < 4; ++c) wall += mj::tile_code(static_cast<mj::Tile>(t));
+  const mj::State s = deal(cfg, wall, 0);
+  for (const char* m : {"", "s", "s0:", "s0:win=", "s0:discard", "s0:discard=1f", "s0:discard=0m",
+                        "s0:discard=8z", "s0:discard=1mm", "x0:win", "s0;win", "sa:win", "s0:win ",
+                        "s0:chow=12m", "s0:chow=1234m", "s0:chow=012m", "s0:chow=123z", "s0:void=z",
+                        "s0:void=", "s0:raise=", "s0:raise=12", "s0:pass=1", "s0:Win", "s10:win"})
+    CHECK_MESSAGE(verdict(s, m) == "malformed", m);
+  CHECK(verdict(s, "s4:win") == "no_such_seat");
+  CHECK(verdict(s, "s9:discard=1m") == "no_such_seat");
+  CHECK(verdict(s, "s9:discard=1f") == "malformed");
+  CHECK(verdict(s, "s0:raise=1") == "not_in_rules");
+  CHECK(verdict(s, "s1:opening") == "not_in_rules");
+  CHECK(verdict(s, "s0:open_kong=1m") == "not_in_rules");
+  CHECK(verdict(s, "s0:void=m") == "not_in_rules");
+  CHECK(verdict(s, "s0:pung=1m") == "wrong_phase");
+  CHECK(verdict(s, "s0:chow=135m") == "wrong_phase");  // well-formed, never legal
+  CHECK(verdict(s, "s0:pass") == "wrong_phase");
+  CHECK(verdict(s, "s1:discard=1m") == "not_your_turn");
+  CHECK(verdict(s, "s0:discard=9s") == "tile_not_held");
+  CHECK(verdict(s, "s0:discard=1m") == "ok");
+  CHECK(verdict(s, "s0:kong=1m") == "ok");  // the dealer holds four 1m
+  CHECK(verdict(s, "s0:kong=2m") == "cannot_kong");
+  // 1111m 5555m 9999m 44p: four pungs and a pair, and seven pairs.
+  CHECK(verdict(s, "s0:win") == "ok");
+  CHECK(verdict(s, "s0:ready=1m") == "ok");  // 111m 5555m 9999m 44p waits on 1m (seven pairs)
+  CHECK(verdict(s, "s1:win") == "not_your_turn");
+  CHECK(mj::format_move(mj::make_tile_move(2, mj::Act::kChow, 24)) == "s2:chow=789s");
+  // Move order is string order.
+  std::vector<std::string> texts;
+  std::vector<mj::Move> moves;
+  for (int seat = 0; seat < 4; ++seat)
+    for (int a = 0; a < mj::kActions; ++a)
+      for (int t = 0; t < mj::kKinds; ++t) {
+        const auto act = static_cast<mj::Act>(a);
+        switch (act) {
+          case mj::Act::kChow:
+            if (t < 27 && t % 9 <= 6) moves.push_back(mj::make_tile_move(seat, act, t));
+            break;
+          case mj::Act::kDiscard: case mj::Act::kReady: case mj::Act::kKong: case mj::Act::kPung:
+          case mj::Act::kOpenKong:
+            moves.push_back(mj::make_tile_move(seat, act, t));
+            break;
+          case mj::Act::kVoid:
+            if (t < 3) moves.push_back(mj::make_move(seat, act, t));
+            break;
+          case mj::Act::kRaise:
+            if (t < 10) moves.push_back(mj::make_move(seat, act, t));
+            break;
+          default:
+            if (t == 0) moves.push_back(mj::make_move(seat, act));
+            break;
+        }
+      }
+  std::sort(moves.begin(), moves.end());
+  for (mj::Move m : moves) texts.push_back(mj::format_move(m));
+  CHECK(std::is_sorted(texts.begin(), texts.end()));
+}
+
+TEST_CASE("mahjong claims: win before pung before chow, each to one seat; passes move on") {
+  const mj::Config cfg = common();
+  const std::vector<std::string> hands = {
+      "5m1m2m3m8m8m9m9m6z6z1z2z3z4z",  // dealer 0: discards 5m
+      "4m6m7s8s9s4s5s6s7z7z7z1m2m",    // 1: chow 456m
+      "1p2p3p4p5p6p7p8p9p1s2s3s5m",    // 2: wins on 5m
+      "5m5m1z1z2z2z3z3z4z4z5z6z7z",    // 3: pung 5m
+  };
+  mj::State s = deal(cfg, make_wall(cfg, hands, 0), 0);
+  play(s, "s0:discard=5m");
+  CHECK(s.phase == mj::Phase::kClaim);
+  CHECK(acting(s) == std::vector<int>{2});
+  CHECK(legal(s) == std::vector<std::string>{"s2:pass", "s2:win"});
+  CHECK(verdict(s, "s3:pung=5m") == "not_your_turn");
+  CHECK(verdict(s, "s2:pung=5m") == "cannot_pung");
+  CHECK(verdict(s, "s2:discard=5m") == "wrong_phase");
+  mj::State won = s;
+  play(won, "s2:win");
+  CHECK(won.phase == mj::Phase::kOver);
+  CHECK(won.result.kind == mj::ResultKind::kDiscard);
+  CHECK(won.result.winner == 2);
+  CHECK(won.result.dealt_in_by == 0);
+  CHECK(won.result.win_tile == 4);
+  CHECK(won.result.regular);
+  CHECK(ledger(won) == "discard 0>2 1;");
+  CHECK(pays(won) == std::vector<int>{-1, 0, 1, 0});
+  play(s, "s2:pass");
+  CHECK(acting(s) == std::vector<int>{3});
+  CHECK(legal(s) == std::vector<std::string>{"s3:pass", "s3:pung=5m"});
+  CHECK(verdict(s, "s3:kong=5m") == "cannot_kong");
+  mj::State punged = s;
+  play(punged, "s3:pung=5m");
+  CHECK(punged.phase == mj::Phase::kPlay);
+  CHECK(punged.turn == 3);
+  CHECK(punged.claimed_turn);
+  CHECK(punged.discards[0].claimed);
+  CHECK(verdict(punged, "s3:win") == "must_discard");
+  CHECK(verdict(punged, "s3:kong=1z") == "must_discard");
+  CHECK(legal(punged).size() == 7);  // the seven kinds left, no kong, no win
+  play(s, "s3:pass");
+  CHECK(acting(s) == std::vector<int>{1});
+  CHECK(legal(s) == std::vector<std::string>{"s1:chow=456m", "s1:pass"});
+  CHECK(verdict(s, "s1:chow=345m") == "cannot_chow");
+  CHECK(verdict(s, "s1:chow=135m") == "cannot_chow");
+  mj::State chowed = s;
+  play(chowed, "s1:chow=456m");
+  CHECK(chowed.seats[1].n_melds == 1);
+  CHECK(mj::meld_string(chowed.seats[1].melds[0]) == "456m");
+  CHECK(chowed.seats[1].melds[0].from == 0);
+  CHECK(chowed.seats[1].n_concealed == 11);
+  CHECK(chowed.drawn == mj::kNoTile);
+  play(s, "s1:pass");
+  CHECK(s.phase == mj::Phase::kPlay);
+  CHECK(s.turn == 1);
+  CHECK(s.drawn == s.wall[53]);
+  CHECK(s.seats[1].n_concealed == 14);
+}
+
+TEST_CASE("mahjong kongs: concealed, exposed and their replacements from the back") {
+  const mj::Config cfg = common();
+  const std::vector<std::string> hands = {
+      "9m9m9m9m1p2p3p4p5p6p7p8p9p1s",  // dealer 0: a concealed kong of 9m
+      "1s1s1s2z3z4z5z6z7z2m3m4m5m",    // 1: holds three 1s
+      "2p2p3s4s5s6s7s8s9s1z1z1z5z",
+      "6m6m6m7m7m7m8m8m8m4p4p4p5p",
+  };
+  mj::State s = deal(cfg, make_wall(cfg, hands, 0, "", "8s8s"), 0);
+  CHECK(legal(s, 0) == std::vector<std::string>{
+                           "s0:discard=1p", "s0:discard=1s", "s0:discard=2p", "s0:discard=3p",
+                           "s0:discard=4p", "s0:discard=5p", "s0:discard=6p", "s0:discard=7p",
+                           "s0:discard=8p", "s0:discard=9m", "s0:discard=9p", "s0:kong=9m",
+                           "s0:ready=9m"});  // 999m 123p 456p 789p waits on 1s
+  const int remaining = s.wall_remaining();
+  play(s, "s0:kong=9m");
+  CHECK(s.phase == mj::Phase::kPlay);
+  CHECK(s.turn == 0);
+  CHECK(s.wall_remaining() == remaining - 1);
+  CHECK(s.drawn == tiles_of("8s")[0]);  // the last tile of the wall
+  CHECK(s.seats[0].melds[0].kind == mj::MeldKind::kConcealedKong);
+  CHECK(ledger(s) == "concealed_kong 1>0 1;concealed_kong 2>0 1;concealed_kong 3>0 1;");
+  CHECK(mj::format_move(s.history[0], false, true) == "s0:kong");
+  CHECK(mj::format_move(s.history[0]) == "s0:kong=9m");
+  CHECK(s.seats[0].n_concealed == 11);
+  // The exposed kong of a discard: the discarder pays, the replacement follows.
+  play(s, "s0:discard=1s");
+  CHECK(acting(s) == std::vector<int>{1});
+  CHECK(legal(s) == std::vector<std::string>{"s1:kong=1s", "s1:pass", "s1:pung=1s"});
+  play(s, "s1:kong=1s");
+  CHECK(s.turn == 1);
+  CHECK(s.drawn == tiles_of("8s")[0]);
+  CHECK(s.wall_remaining() == remaining - 2);
+  CHECK(s.seats[1].melds[0].kind == mj::MeldKind::kKong);
+  CHECK(s.seats[1].melds[0].from == 0);
+  CHECK(s.discards[s.n_discards - 1].claimed);
+  CHECK(ledger(s) == "concealed_kong 1>0 1;concealed_kong 2>0 1;concealed_kong 3>0 1;exposed_kong 0>1 1;");
+  CHECK(pays(s) == std::vector<int>{2, 0, -1, -1});
+  CHECK(tiles_accounted(s) == 136);
+}
+
+TEST_CASE("mahjong robbing an added kong: win undoes it; all passing pays it") {
+  const mj::Config cfg = common();
+  const std::vector<std::string> hands = {
+      "5p1m4m7m2m5m8m6p7p3z3z3z1z1z",  // dealer 0: discards 5p
+      "5p5p1m4m7m2s5s8s1p9p6z7z2z",    // 1: pungs 5p, later draws the fourth
+      "3p4p1s2s3s4s5s6s7s8s9s9m9m",    // 2: waits 2p / 5p
+      "2m5m8m3m6m9m1s4s7s2p8p4z5z",
+  };
+  // Draws: seat 2, 3, 0 draw honours nobody wants; seat 1 draws 5p.
+  mj::State s = deal(cfg, make_wall(cfg, hands, 0, "4z5z6z5p"), 0);
+  play(s, "s0:discard=5p");
+  CHECK(acting(s) == std::vector<int>{2});  // the win first
+  play(s, "s2:pass");
+  CHECK(legal(s) == std::vector<std::string>{"s1:pass", "s1:pung=5p"});
+  play(s, "s1:pung=5p");
+  play(s, "s1:discard=2z");
+  REQUIRE(s.phase == mj::Phase::kPlay);
+  play(s, "s2:discard=4z");
+  REQUIRE(s.phase == mj::Phase::kPlay);
+  play(s, "s3:discard=5z");
+  REQUIRE(s.phase == mj::Phase::kPlay);
+  play(s, "s0:discard=6z");
+  REQUIRE(s.phase == mj::Phase::kPlay);
+  REQUIRE(s.turn == 1);
+  CHECK(s.drawn == tiles_of("5p")[0]);
+  const auto moves = legal(s);
+  CHECK(std::find(moves.begin(), moves.end(), "s1:kong=5p") != moves.end());
+  play(s, "s1:kong=5p");
+  CHECK(s.phase == mj::Phase::kClaim);
+  CHECK(s.offer_kind == mj::OfferKind::kRobbedKong);
+  CHECK(s.seats[1].melds[0].kind == mj::MeldKind::kAddedKong);
+  CHECK(acting(s) == std::vector<int>{2});
+  CHECK(legal(s) == std::vector<std::string>{"s2:pass", "s2:win"});
+  CHECK(s.n_ledger == 0);  // paid only when it stands
+  int unseen[mj::kKinds];
+  CHECK(mj::waits(s, 2, unseen) == ((1ULL << 10) | (1ULL << 13)));  // 2p, 5p
+  CHECK(unseen[13] == 0);
+  CHECK(unseen[10] == 4);  // seat 3's 2p is not seen by seat 2
+  mj::State passed = s;
+  play(passed, "s2:pass");
+  CHECK(passed.phase == mj::Phase::kPlay);
+  CHECK(passed.turn == 1);
+  CHECK(ledger(passed) == "added_kong 2>1 1;added_kong 3>1 1;added_kong 0>1 1;");
+  CHECK(passed.drawn == passed.wall[passed.n_wall - 1]);
+  play(s, "s2:win");
+  CHECK(s.result.kind == mj::ResultKind::kRobbedKong);
+  CHECK(s.result.winner == 2);
+  CHECK(s.result.dealt_in_by == 1);
+  CHECK(s.result.win_tile == tiles_of("5p")[0]);
+  CHECK(ledger(s) == "robbed_kong 1>2 1;");
+  CHECK(s.seats[1].melds[0].kind == mj::MeldKind::kPung);  // undone
+  CHECK(s.seats[1].counts[13] == 1);
+  CHECK(tiles_accounted(s) == 136);
+}
+
+TEST_CASE("mahjong 報聽: ready=T declares; the hand is locked; the win pays the bonus") {
+  const mj::Config cfg = common();
+  const std::vector<std::string> hands = {
+      "1m2m3m4m5m6m7m8m9m1p1p2p3p7z",  // dealer 0: ready=7z waits 1p / 4p
+      "1s4s7s2s5s8s3s6s9s2m5m8m1z",
+      "3m6m9m2p5p8p1s4s7s5z6z2z4z",
+      "4m7m6p9p6s9s1z2z4z5z6z3z3z",
+  };
+  // Draws: seats 1, 2, 3 draw (and throw) tiles nobody takes; seat 0 draws 2z, then 4p.
+  mj::State s = deal(cfg, make_wall(cfg, hands, 0, "8s8p7p2z9s9p8m4p"), 0);
+  const auto moves = legal(s);
+  CHECK(std::count(moves.begin(), moves.end(), "s0:ready=7z") == 1);
+  CHECK(std::count(moves.begin(), moves.end(), "s0:ready=1p") == 1);  // waits on 7z
+  CHECK(std::count_if(moves.begin(), moves.end(),
+                      [](const std::string& m) { return m.find("ready") != std::string::npos; }) == 2);
+  CHECK(verdict(s, "s0:ready=1m") == "not_ready");
+  play(s, "s0:ready=7z");
+  CHECK(s.seats[0].declared);
+  for (int seat = 1; seat <= 3; ++seat) {
+    REQUIRE(s.phase == mj::Phase::kPlay);
+    REQUIRE(s.turn == seat);
+    play(s, "s" + std::to_string(seat) + ":discard=" + mj::tile_code(s.drawn));
+  }
+  REQUIRE(s.turn == 0);
+  CHECK(s.drawn == tiles_of("2z")[0]);
+  CHECK(legal(s) == std::vector<std::string>{"s0:discard=2z"});
+  CHECK(verdict(s, "s0:discard=1m") == "hand_locked");
+  CHECK(verdict(s, "s0:ready=2z") == "already_declared");
+  CHECK(verdict(s, "s0:ready=1m") == "hand_locked");
+  CHECK(verdict(s, "s0:win") == "cannot_win");
+  play(s, "s0:discard=2z");
+  for (int seat = 1; seat <= 3; ++seat) {
+    REQUIRE(s.phase == mj::Phase::kPlay);
+    play(s, "s" + std::to_string(seat) + ":discard=" + mj::tile_code(s.drawn));
+  }
+  REQUIRE(s.turn == 0);
+  CHECK(legal(s) == std::vector<std::string>{"s0:discard=4p", "s0:win"});
+  play(s, "s0:win");
+  CHECK(s.result.kind == mj::ResultKind::kSelfDraw);
+  CHECK(s.result.win_tile == tiles_of("4p")[0]);
+  CHECK(s.result.dealt_in_by == -1);
+  CHECK(ledger(s) == "self_draw 1>0 1;self_draw 2>0 1;self_draw 3>0 1;"
+                     "ready_bonus 1>0 1;ready_bonus 2>0 1;ready_bonus 3>0 1;");
+  CHECK(pays(s) == std::vector<int>{6, -2, -2, -2});
+  // 報聽 off: not in the rules.
+  const mj::Config off = common(false, false, false);
+  const mj::State t = deal(off, make_wall(off, hands, 0), 0);
+  CHECK(verdict(t, "s0:ready=7z") == "not_in_rules");
+  CHECK(legal(t).size() == 13);
+}
+
+TEST_CASE("mahjong flowers: set aside after the deal and in play, replaced from the back") {
+  const mj::Config cfg = common(true);
+  const std::vector<std::string> hands = {
+      "1f1m2m3m4m5m6m7m8m9m1p2p3p2f",  // dealer 0: two flowers dealt
+      "1s4s7s2s5s8s3s6s9s2m5m8m1z",
+      "3m6m9m2p5p8p1s4s7s5z6z2z4z",
+      "4m7m6p9p6s9s1z2z4z5z6z3f3z",    // 3: one flower
+  };
+  // Back: the dealer's replacements 4f (again a flower), 7z, 7z; seat 3's 6z;
+  // seat 1's first draw (front) is 5f, replaced by 8f and then 1z.
+  mj::State s = deal(cfg, make_wall(cfg, hands, 0, "5f", "4f7z7z6z8f1z"), 0);
+  CHECK(s.phase == mj::Phase::kPlay);
+  CHECK(s.seats[0].n_flowers == 3);
+  CHECK(mj::tile_code(s.seats[0].flowers[0]) == "1f");
+  CHECK(mj::tile_code(s.seats[0].flowers[1]) == "2f");
+  CHECK(mj::tile_code(s.seats[0].flowers[2]) == "4f");
+  CHECK(s.seats[0].n_concealed == 14);
+  CHECK(s.seats[0].counts[33] == 2);  // 7z 7z
+  CHECK(s.seats[3].n_flowers == 1);
+  CHECK(s.seats[3].counts[32] == 2);  // its own 6z and the replacement
+  CHECK(s.drawn == mj::kNoTile);  // the dealer's first turn
+  CHECK(s.wall_remaining() == 144 - 53 - 4);
+  play(s, "s0:discard=1m");
+  REQUIRE(s.turn == 1);
+  CHECK(s.seats[1].n_flowers == 2);
+  CHECK(mj::tile_code(s.seats[1].flowers[0]) == "5f");
+  CHECK(mj::tile_code(s.seats[1].flowers[1]) == "8f");
+  CHECK(mj::tile_code(s.drawn) == "1z");
+  CHECK(s.seats[1].n_concealed == 14);
+  CHECK(s.wall_remaining() == 144 - 53 - 4 - 3);
+  CHECK(tiles_accounted(s) == 144);
+}
+
+TEST_CASE("mahjong void suit: choices first, hidden; the void suit is discarded first") {
+  const mj::Config cfg = common(false, true);
+  const std::vector<std::string> hands = {
+      "1m2m3m4m5m6m7m8m9m1p2p3p4p5p",
+      "1s2s3s4s5s6s7s8s9s2m3m4m5m",
+      "6p7p8p9p1s2s3s4s5s6s7s8s9s",
+      "1m2m3m6p7p8p9p6m7m8m9m6m7m",
+  };
+  mj::State s = deal(cfg, make_wall(cfg, hands, 0), 0);
+  CHECK(s.phase == mj::Phase::kVoid);
+  CHECK(acting(s) == std::vector<int>{0, 1, 2, 3});
+  CHECK(legal(s).size() == 12);
+  CHECK(legal(s, 2) == std::vector<std::string>{"s2:void=m", "s2:void=p", "s2:void=s"});
+  CHECK(verdict(s, "s0:discard=1m") == "wrong_phase");
+  CHECK(verdict(s, "s0:chow=123m") == "not_in_rules");
+  CHECK(verdict(s, "s0:ready=1m") == "not_in_rules");  // 報聽 is off in this game
+  play(s, "s2:void=m");
+  CHECK(verdict(s, "s2:void=p") == "already_chosen");
+  CHECK(acting(s) == std::vector<int>{0, 1, 3});
+  CHECK(mj::format_move(s.history[0], true, true) == "s2:void");
+  play(s, "s0:void=p");
+  play(s, "s1:void=m");
+  play(s, "s3:void=s");
+  CHECK(s.phase == mj::Phase::kPlay);
+  CHECK(s.turn == 0);
+  CHECK(legal(s) == std::vector<std::string>{"s0:discard=1p", "s0:discard=2p", "s0:discard=3p",
+                                             "s0:discard=4p", "s0:discard=5p"});
+  CHECK(verdict(s, "s0:discard=1m") == "void_suit_first");
+  CHECK(verdict(s, "s0:discard=9s") == "tile_not_held");
+  // A hand holding its void suit never wins (0 holds the m run and 1p-5p).
+  CHECK_FALSE(mj::wins(s, 0, s.seats[0].counts));
+  play(s, "s0:discard=1p");
+  // Seat 1 chose m: holds 2m-5m, so it must discard those first; no chows here.
+  REQUIRE(s.turn == 1);
+  const auto moves = legal(s);
+  for (const auto& m : moves) CHECK(m.find("m") != std::string::npos);
+}
+
+TEST_CASE("mahjong drawn hand: the hand ends when a seat is to draw from an empty live wall") {
+  const mj::Config cfg = common();
+  const mj::Deal d = mj::shuffle_wall(3, cfg.tiles());
+  mj::State s = deal(cfg, d.wall, 0);
+  // Every seat discards the first kind it may and passes every offer.
+  int last_wall = -1;
+  while (s.phase != mj::Phase::kOver) {
+    const auto moves = legal(s);
+    REQUIRE(!moves.empty());
+    std::string m = moves.front();
+    for (const auto& x : moves)
+      if (x.find(":pass") != std::string::npos) m = x;
+    if (s.phase == mj::Phase::kPlay) last_wall = s.wall_remaining();
+    play(s, m);
+  }
+  CHECK(s.result.kind == mj::ResultKind::kDraw);
+  CHECK(s.result.winner == -1);
+  CHECK(s.wall_remaining() == 0);
+  CHECK(last_wall == 0);  // the last discard (live wall empty) was still offered
+  CHECK(pays(s) == std::vector<int>{0, 0, 0, 0});
+  CHECK(legal(s).empty());
+  CHECK(acting(s).empty());
+  CHECK(verdict(s, "s0:discard=1m") == "game_over");
+  CHECK(verdict(s, "s0:raise=1") == "game_over");
+  CHECK(tiles_accounted(s) == 136);
+}
+
+TEST_CASE("mahjong random play: seeded games end, conserve tiles, pay zero-sum; check() accepts exactly the legal moves") {
+  // Every move of the common notation, by seat: check() must say ok for
+  // exactly the listed legal moves.
+  std::vector<mj::Move> all;
+  for (int seat = 0; seat < 4; ++seat) {
+    for (auto act : {mj::Act::kDiscard, mj::Act::kReady, mj::Act::kKong, mj::Act::kPung})
+      for (int t = 0; t < mj::kKinds; ++t) all.push_back(mj::make_tile_move(seat, act, t));
+    for (int t = 0; t < mj::kHonourBase; ++t)
+      if (t % 9 <= 6) all.push_back(mj::make_tile_move(seat, mj::Act::kChow, t));
+    for (int suit = 0; suit < 3; ++suit) all.push_back(mj::make_move(seat, mj::Act::kVoid, suit));
+    all.push_back(mj::make_move(seat, mj::Act::kWin));
+    all.push_back(mj::make_move(seat, mj::Act::kPass));
+  }
+  std::sort(all.begin(), all.end());
+  const mj::Config configs[] = {common(), common(true), common(false, true), common(false, false, false)};
+  mj::Move buf[mj::kMaxLegalMoves];
+  long long kinds[5] = {}, total_moves = 0;
+  const int games = 4000;
+  for (int i = 0; i < games; ++i) {
+    const mj::Config cfg = configs[i % 4];
+    mj::Tile tiles[mj::kMaxWallTiles];
+    int d1 = 0, d2 = 0;
+    const int n = mj::shuffle_tiles(static_cast<std::uint64_t>(i), cfg.tiles(), tiles, d1, d2);
+    mj::State s;
+    mj::init_state_tiles(s, cfg, tiles, n, (d1 + d2 - 1) % 4);
+    yijing::Xoshiro256ss rng(static_cast<std::uint64_t>(i));
+    const bool deep = i % 20 == 0;
+    for (int step = 0;; ++step) {
+      INFO("game " << i << " step " << step);
+      REQUIRE(tiles_accounted(s) == n);
+      REQUIRE(step < mj::kMaxHistory);
+      const int k = mj::legal_moves(s, -1, buf);
+      if (s.phase == mj::Phase::kOver) {
+        REQUIRE(k == 0);
+        break;
+      }
+      REQUIRE(k > 0);
+      REQUIRE(std::is_sorted(buf, buf + k));
+      REQUIRE(std::adjacent_find(buf, buf + k) == buf + k);
+      int seats[4];
+      const int acting_seats = mj::to_act(s, seats);
+      REQUIRE(acting_seats == (s.phase == mj::Phase::kVoid ? 4 - __builtin_popcount(s.voids_chosen) : 1));
+      for (int seat = 0; seat < 4; ++seat) {
+        const auto& st = s.seats[seat];
+        const bool in_turn = s.phase == mj::Phase::kPlay && s.turn == seat;
+        // 14 - 3k in turn (and the dealer before its first turn), else 13 - 3k.
+        const bool holds_14 = in_turn || (s.phase == mj::Phase::kVoid && seat == s.dealer);
+        REQUIRE(st.n_concealed + 3 * st.n_melds == (holds_14 ? 14 : 13));
+      }
+      if (deep) {
+        for (mj::Move m : all) {
+          const bool listed = std::binary_search(buf, buf + k, m);
+          const bool ok = mj::check(s, m) == mj::Reason::kOk;
+          if (listed != ok) FAIL_CHECK("check/legal differ: " << mj::format_move(m) << " listed " << listed);
+        }
+      }
+      mj::apply(s, buf[rng.uniform(static_cast<std::uint64_t>(k))]);
+      ++total_moves;
+    }
+    REQUIRE_FALSE(s.history_overflow);
+    const auto p = pays(s);
+    CHECK(p[0] + p[1] + p[2] + p[3] == 0);
+    ++kinds[static_cast<int>(s.result.kind)];
+  }
+  MESSAGE("moves " << total_moves << ", self_draw " << kinds[1] << ", discard " << kinds[2] << ", robbed_kong "
+                   << kinds[3] << ", draw " << kinds[4]);
+  CHECK(kinds[0] == 0);
+  CHECK(kinds[1] > 0);
+  CHECK(kinds[2] > 0);
+  CHECK(kinds[4] > 0);
+}
