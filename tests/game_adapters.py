@@ -931,8 +931,8 @@ class MahjongAdapter(GameAdapter):
             assert isinstance(p, tuple), m
             seat, action, arg = p
             if action == "void" and not all_void and seat != viewer:
-                m = f"s{seat}:void"
-            elif action == "kong" and seat != viewer and _hidden_kong(game, seat, arg):
+                continue  # not even who has answered, until all four are in (§11)
+            if action == "kong" and seat != viewer and _hidden_kong(game, seat, arg):
                 m = f"s{seat}:kong"
             history.append(m)
         assert view["history"] == history, f"{where} history"

@@ -14,11 +14,14 @@ ended hands are among them). Against them Hypothesis throws arbitrary text
 - a rejected move changes nothing (the record, every view, phase, to_act, legal
   moves, waits), and `apply` of it raises `mj.IllegalMove` with the same code;
 - an accepted move applies, and the record then ends with it.
+
+And in phase void a view is the same whoever else has chosen (rules §11).
 """
 
 from __future__ import annotations
 
 import functools
+import itertools
 import os
 import random
 from collections.abc import Callable
@@ -232,3 +235,35 @@ def test_a_non_str_is_a_type_error_and_a_str_never_raises(move: str) -> None:
             g.validate(bad)  # type: ignore[arg-type]
         with pytest.raises(TypeError):
             g.apply(bad)  # type: ignore[arg-type]
+
+
+# ------------------------------------------------------------------ hidden void answers
+
+
+def _void_views(backend: str, answered: dict[int, str]) -> dict[int | None, dict[str, Any]]:
+    return _void_views_of(backend, tuple(answered.items()))
+
+
+@functools.cache
+def _void_views_of(
+    backend: str, answered: tuple[tuple[int, str], ...]
+) -> dict[int | None, dict[str, Any]]:
+    g = mj.Game(mj.Rules("common", void_suit=True), seed=3, backend=backend)
+    for seat, suit in answered:
+        g.apply(f"s{seat}:void={suit}")
+    assert g.phase == "void"
+    return {v: g.view(v) for v in (None, 0, 1, 2, 3)}
+
+
+def test_who_has_chosen_a_void_suit_is_hidden_until_all_four_have(backend: Any) -> None:
+    """A view in phase void is the same whoever else has answered, and whatever."""
+    for viewer in (None, 0, 1, 2, 3):
+        others = [s for s in range(4) if s != viewer]
+        for mine in [None, "p"] if viewer is not None else [None]:
+            base = {viewer: mine} if mine is not None else {}
+            want = _void_views(backend.name, base)[viewer]
+            for n in range(1, len(others) + (mine is None) - (viewer is None)):
+                for who in itertools.combinations(others, n):
+                    answered = {**base, **{s: "msp"[s % 3] for s in who}}
+                    got = _void_views(backend.name, answered)[viewer]
+                    assert got == want, f"view({viewer}) shows that seats {who} have answered"
