@@ -29,9 +29,9 @@ def _native_entry() -> Callable[..., Any] | None:
     """The native function, or None when the active backend is not native."""
     if yj.backend() != "native":
         return None
-    from pyyijing import _native
+    from pyyijing import _registry  # the one place that knows where a backend's parts live
 
-    entry: Callable[..., Any] = _native.yijingpai.validate_moves_wire
+    entry: Callable[..., Any] = _registry.load("yijingpai", "wire", "native")
     return entry
 
 

@@ -78,6 +78,10 @@ def test_keywords_only_and_every_field(config_class: Any) -> None:
         config_class(**{**kwargs, "taiji_in_pong": 1})
     with pytest.raises(TypeError):
         config_class(**{**kwargs, "players": "4"})
+    # A bool is an int subclass, but not an int field's value, on every backend.
+    for name in ("play_size", "players", "win_mask", "deck"):
+        with pytest.raises(TypeError, match=f"^{name} must be an int; got bool$"):
+            config_class(**{**kwargs, name: True})
 
 
 @pytest.mark.parametrize("name", ["native", "cython"])  # the plain-Python one: by convention

@@ -36,12 +36,32 @@ YijingpaiConfig make_config(long long play_size, long long players, bool taiji_i
   return c;
 }
 
+namespace {
+
+// An int field: a Python int but not a bool (bool is an int subclass, which
+// pybind11's integer caster would take), with the fallback Config's TypeError.
+long long int_field(const py::handle& v, const char* name) {
+  if (PyBool_Check(v.ptr()) || !PyLong_Check(v.ptr()))
+    throw py::type_error(std::string(name) + " must be an int; got " +
+                         std::string(py::str(py::type::handle_of(v).attr("__name__"))));
+  return v.cast<long long>();
+}
+
+}  // namespace
+
 void bind_config(py::module_& m) {
   py::class_<YijingpaiConfig>(
       m, "Config",
       "The rules of one Yi Jing Pai hand and the tile set of its wall: "
       "Config(**pyyijing.Rules.core_config()), checked once (read-only).")
-      .def(py::init(&make_config), py::kw_only(), py::arg("play_size"), py::arg("players"),
+      .def(py::init([](const py::object& play_size, const py::object& players, bool taiji_in_pong,
+                       const py::object& win_mask, bool split_payment, const py::object& deck,
+                       const std::string& taiji) {
+             return make_config(int_field(play_size, "play_size"), int_field(players, "players"),
+                                taiji_in_pong, int_field(win_mask, "win_mask"), split_payment,
+                                int_field(deck, "deck"), taiji);
+           }),
+           py::kw_only(), py::arg("play_size"), py::arg("players"),
            py::arg("taiji_in_pong").noconvert(), py::arg("win_mask"),
            py::arg("split_payment").noconvert(), py::arg("deck"), py::arg("taiji"))
       .def_property_readonly("play_size",
