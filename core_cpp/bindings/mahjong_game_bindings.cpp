@@ -15,6 +15,7 @@
 
 #include "yijing/mahjong/engine.hpp"
 #include "yijing/mahjong/notation.hpp"
+#include "yijing/mahjong/random_play.hpp"
 #include "yijing/mahjong/tiles.hpp"
 
 namespace py = pybind11;
@@ -317,4 +318,26 @@ void bind_mahjong_game(py::module_& m) {
         return std::make_pair(std::move(deal.wall), std::make_pair(deal.die1, deal.die2));
       },
       py::arg("seed"), py::arg("tiles"), "The shuffled wall (codes, draw order) and the two dice (d1, d2).");
+
+  m.def(
+      "random_hands",
+      [](const MahjongConfig& config, std::uint64_t seed, std::uint64_t start, std::uint64_t count) {
+        mj::RandomTotals t;
+        {
+          py::gil_scoped_release release;
+          t = mj::random_hands(config.rules, seed, start, count);
+        }
+        py::dict d;
+        d["hands"] = t.hands;
+        d["moves"] = t.moves;
+        d["self_draw"] = t.kinds[0];
+        d["discard"] = t.kinds[1];
+        d["robbed_kong"] = t.kinds[2];
+        d["draw"] = t.kinds[3];
+        d["checksum"] = t.checksum;
+        return d;
+      },
+      py::arg("config"), py::arg("seed"), py::arg("start"), py::arg("count"),
+      "Hands start .. start+count-1 of uniformly random legal moves: totals (hands, moves, each "
+      "result kind) and a checksum (pyyijing/fallback/mahjong/random_play.py plays the same hands).");
 }

@@ -10,6 +10,7 @@
 
 #include "yijing/mahjong/engine.hpp"
 #include "yijing/mahjong/notation.hpp"
+#include "yijing/mahjong/random_play.hpp"
 #include "yijing/prng.hpp"
 
 namespace mj = yijing::mahjong;
@@ -641,4 +642,30 @@ TEST_CASE("mahjong random play: seeded games end, conserve tiles, pay zero-sum; 
   CHECK(kinds[1] > 0);
   CHECK(kinds[2] > 0);
   CHECK(kinds[4] > 0);
+}
+
+TEST_CASE("mahjong random_hands: the Python twin's totals and checksum (pyyijing/fallback/mahjong/random_play.py)") {
+  struct Golden {
+    mj::Config cfg;
+    std::uint64_t moves, discard, self_draw, draw, checksum;
+  };
+  const Golden golden[] = {
+      {common(), 4172, 6, 0, 34, 15241388284720227875ULL},
+      {common(true), 4103, 4, 2, 34, 6584289301517454450ULL},
+      {common(false, true), 2865, 3, 0, 37, 14572367901481719642ULL},
+  };
+  for (const auto& g : golden) {
+    const mj::RandomTotals t = mj::random_hands(g.cfg, 2026, 0, 40);
+    CHECK(t.hands == 40);
+    CHECK(t.moves == g.moves);
+    CHECK(t.kinds[0] == g.self_draw);
+    CHECK(t.kinds[1] == g.discard);
+    CHECK(t.kinds[2] == 0);
+    CHECK(t.kinds[3] == g.draw);
+    CHECK(t.checksum == g.checksum);
+  }
+  // A batch is the sum of its parts (hand i depends on (seed, i) only).
+  const mj::RandomTotals a = mj::random_hands(common(), 9, 0, 10), b = mj::random_hands(common(), 9, 3, 7);
+  const mj::RandomTotals c = mj::random_hands(common(), 9, 0, 3);
+  CHECK(a.moves == b.moves + c.moves);
 }

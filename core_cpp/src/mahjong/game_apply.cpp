@@ -37,6 +37,7 @@ bool take(State& s, int seat, Tile t) noexcept {
     t = s.wall[--s.tail];
   }
   add_tile(st, t);
+  gained_tile(s.cfg, st);
   s.phase = Phase::kPlay;
   s.turn = static_cast<std::uint8_t>(seat);
   s.drawn = t;
@@ -199,6 +200,7 @@ void claim_meld(State& s, int seat, Act act, int arg) noexcept {
       return;
     }
   }
+  gained_tile(s.cfg, st);  // the discard in, two tiles into the meld
   s.phase = Phase::kPlay;
   s.turn = static_cast<std::uint8_t>(seat);
   s.drawn = kNoTile;
@@ -243,8 +245,10 @@ void start_turn(State& s, int seat) noexcept {
 }
 
 void refresh_masks(State& s) noexcept {
-  for (auto& st : s.seats)
+  for (auto& st : s.seats) {
+    st.shanten_lb = static_cast<std::int8_t>(shape_shanten(s.cfg, st));
     st.win_mask = st.n_concealed == 13 - 3 * st.n_melds ? compute_win_mask(s.cfg, st) : 0;
+  }
 }
 
 }  // namespace detail

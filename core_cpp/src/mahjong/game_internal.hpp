@@ -28,15 +28,19 @@ constexpr std::uint64_t suit_keys(int suit) noexcept {
 
 // The only places concealed tiles change: counts, size and held_keys together.
 inline void add_tile(SeatState& st, int t) noexcept {
-  ++st.counts[static_cast<std::size_t>(t)];
+  const int now = ++st.counts[static_cast<std::size_t>(t)];
   ++st.n_concealed;
-  st.held_keys |= std::uint64_t{1} << tile_key(t);
+  const std::uint64_t b = std::uint64_t{1} << tile_key(t);
+  st.held_keys |= b;
+  st.four_keys |= now == 4 ? b : 0;
 }
 inline void remove_tiles(SeatState& st, int t, int n) noexcept {
   const int left = st.counts[static_cast<std::size_t>(t)] - n;
   st.counts[static_cast<std::size_t>(t)] = static_cast<std::uint8_t>(left);
   st.n_concealed = static_cast<std::uint8_t>(st.n_concealed - n);
-  if (left == 0) st.held_keys &= ~(std::uint64_t{1} << tile_key(t));
+  const std::uint64_t b = std::uint64_t{1} << tile_key(t);
+  if (left == 0) st.held_keys &= ~b;
+  st.four_keys &= ~b;
 }
 inline constexpr std::uint64_t kSuitMask = 0x1FF;
 constexpr std::uint64_t suit_bits(int suit) noexcept { return kSuitMask << (9 * suit); }
@@ -84,12 +88,28 @@ inline bool shape_wins(const Config& cfg, const Counts& c, int k) noexcept {
   }
 }
 
+// The exact shape distance of the seat's hand (SeatState::shanten_lb).
+inline int shape_shanten(const Config& cfg, const SeatState& st) noexcept {
+  (void)cfg;  // common: regular or seven pairs
+  const int rs = regular_shanten(st.counts);
+  if (st.n_melds != 0) return rs;
+  const int ps = seven_pairs_shanten(st.counts);
+  return ps < rs ? ps : rs;
+}
+
+// The seat gained one tile: the bound drops by one; exact once it reaches 0.
+inline void gained_tile(const Config& cfg, SeatState& st) noexcept {
+  const int lb = st.shanten_lb - 1;
+  st.shanten_lb = static_cast<std::int8_t>(lb <= 0 ? shape_shanten(cfg, st) : lb);
+}
+
 // Copies of kind t in the seat's concealed tiles and own melds.
 int own_copies(const SeatState& st, int t) noexcept;
 
 // Bit t: wins_with(seat, t) for the seat's 3k+1 concealed tiles (its cached
 // win_mask). Kinds held four times are never set (no fifth copy exists).
-std::uint64_t compute_win_mask(const Config& cfg, const SeatState& st) noexcept;
+// Uses and refines st.shanten_lb.
+std::uint64_t compute_win_mask(const Config& cfg, SeatState& st) noexcept;
 
 // Whether 3k+1 concealed tiles `c` of seat `st` (its melds, its void) have a
 // wait in the sense of docs "waits(seat)" (fewer than four copies in its

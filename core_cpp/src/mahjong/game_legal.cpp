@@ -43,7 +43,7 @@ int legal_play(const State& s, int seat, Move* out) noexcept {
   int n = 0;
   if (st.declared) {  // locked: the tile just drawn, or the win
     if (s.drawn != kNoTile) out[n++] = make_tile_move(seat, Act::kDiscard, s.drawn);
-    if (wins(s, seat, c)) out[n++] = make_move(seat, Act::kWin);
+    if (st.shanten_lb == -1 && wins(s, seat, c)) out[n++] = make_move(seat, Act::kWin);
     return n;
   }
   // Discards: every kind held, only the void suit's while it holds any.
@@ -56,11 +56,7 @@ int legal_play(const State& s, int seat, Move* out) noexcept {
     out[n++] = static_cast<Move>(base | (static_cast<unsigned>(Act::kDiscard) << 8) |
                                  static_cast<unsigned>(__builtin_ctzll(m)));
   if (!s.claimed_turn && s.wall_remaining() > 0) {
-    std::uint64_t kongs = 0;
-    for (std::uint64_t m = st.held_keys; m; m &= m - 1) {
-      const int key = __builtin_ctzll(m);
-      kongs |= static_cast<std::uint64_t>(c[static_cast<std::size_t>(key_tile(key))] == 4) << key;
-    }
+    std::uint64_t kongs = st.four_keys;
     for (int j = 0; j < k; ++j)
       if (st.melds[j].kind == MeldKind::kPung && c[st.melds[j].tile] != 0)
         kongs |= detail::bit(tile_key(st.melds[j].tile));
@@ -68,14 +64,12 @@ int legal_play(const State& s, int seat, Move* out) noexcept {
       out[n++] = static_cast<Move>(base | (static_cast<unsigned>(Act::kKong) << 8) |
                                    static_cast<unsigned>(__builtin_ctzll(m)));
   }
-  // One shape look-up serves the win and the ready prefilter: a 3k+2 hand
-  // that is not within one tile of a win (regular, or seven pairs) leaves
-  // no discard ready (its sub-hands are no closer).
-  const bool ready_on = s.cfg.ready_on();
-  if (s.claimed_turn && !ready_on) return n;
-  const int rs = regular_shanten(c);
-  const int ps = k == 0 ? seven_pairs_shanten(c) : kNoShanten;
-  if (ready_on && (rs <= 0 || ps <= 0)) {
+  // The win and the ready prefilter from the shape bound (exact when <= 0,
+  // state.hpp): a 3k+2 hand that is not within one tile of a win (regular,
+  // or seven pairs) leaves no discard ready (its sub-hands are no closer).
+  const int lb = st.shanten_lb;
+  if (lb >= 1) return n;
+  if (s.cfg.ready_on()) {
     Counts h = c;
     for (std::uint64_t m = discards; m; m &= m - 1) {
       const int t = key_tile(__builtin_ctzll(m));
@@ -84,7 +78,7 @@ int legal_play(const State& s, int seat, Move* out) noexcept {
       ++h[static_cast<std::size_t>(t)];
     }
   }
-  if (!s.claimed_turn && !void_first && (rs == -1 || ps == -1)) out[n++] = make_move(seat, Act::kWin);
+  if (!s.claimed_turn && !void_first && lb == -1) out[n++] = make_move(seat, Act::kWin);
   return n;
 }
 

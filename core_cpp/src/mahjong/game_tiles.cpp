@@ -47,8 +47,12 @@ int canonical_wall(TileSet set, Tile* out) noexcept {
 }
 
 int shuffle_tiles(std::uint64_t seed, TileSet set, Tile* tiles, int& die1, int& die2) noexcept {
-  const int n = canonical_wall(set, tiles);
   Xoshiro256ss rng(seed);
+  return shuffle_tiles(rng, set, tiles, die1, die2);
+}
+
+int shuffle_tiles(Xoshiro256ss& rng, TileSet set, Tile* tiles, int& die1, int& die2) noexcept {
+  const int n = canonical_wall(set, tiles);
   // As Yi Jing Pai's shuffle (yijingpai/wall.cpp): the swap targets first (an
   // arithmetic loop that pipelines), then the swaps; sim::uniform is
   // Xoshiro256ss::uniform without its divisions (same values, same steps).

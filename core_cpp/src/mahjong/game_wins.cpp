@@ -38,10 +38,12 @@ std::uint64_t candidates(const SeatState& st, const Counts& c) noexcept {
 
 }  // namespace
 
-std::uint64_t compute_win_mask(const Config& cfg, const SeatState& st) noexcept {
+std::uint64_t compute_win_mask(const Config& cfg, SeatState& st) noexcept {
+  if (st.shanten_lb >= 1 || holds_void(st)) return 0;
+  st.shanten_lb = static_cast<std::int8_t>(shape_shanten(cfg, st));
+  if (st.shanten_lb >= 1) return 0;
   Counts c = st.counts;
   const int k = st.n_melds;
-  if (holds_void(st) || !may_be_ready(cfg, c, k)) return 0;
   std::uint64_t cand = candidates(st, c), mask = 0;
   while (cand) {
     const int t = __builtin_ctzll(cand);

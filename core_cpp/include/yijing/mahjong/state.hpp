@@ -52,6 +52,7 @@ struct SeatState {
   // remove_tiles in the engine), so the move generator walks the kinds held
   // in string order with bit scans instead of testing all 34 kinds.
   std::uint64_t held_keys = 0;
+  std::uint64_t four_keys = 0;  // the same for counts[t] == 4 (concealed kongs)
   std::uint8_t n_concealed = 0;
   std::uint8_t n_melds = 0;
   std::uint8_t n_flowers = 0;
@@ -64,6 +65,14 @@ struct SeatState {
   // discard, the deal, the void choices), so every win / robbing offer is a
   // bit test (hot path).
   std::uint64_t win_mask = 0;
+  // A lower bound of the hand's shape distance: min(regular shanten, seven
+  // pairs shanten when k == 0), exact whenever it is <= 0 for the seat in
+  // turn. A tile gained lowers a hand's shanten by at most one and a tile
+  // given up (a discard, a kong) never lowers it, so the bound is kept with
+  // no look-up and recomputed only when it reaches 0: a seat in turn with a
+  // bound >= 1 can neither win nor declare ready, and one that discards with
+  // a bound >= 1 has no waits (most turns of a hand; hot path).
+  std::int8_t shanten_lb = 0;
 };
 
 struct Discard {

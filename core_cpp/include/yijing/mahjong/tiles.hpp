@@ -15,6 +15,7 @@
 #include <string_view>
 
 #include "yijing/mahjong/hand.hpp"
+#include "yijing/prng.hpp"
 
 namespace yijing::mahjong {
 
@@ -70,6 +71,8 @@ int canonical_wall(TileSet set, Tile* out) noexcept;
 // The shuffle: the wall for this seed into tiles[0 .. n-1] (room for
 // kMaxWallTiles), n returned, and the two dice.
 int shuffle_tiles(std::uint64_t seed, TileSet set, Tile* tiles, int& die1, int& die2) noexcept;
+// The same with a generator the caller goes on using (random_play.hpp).
+int shuffle_tiles(Xoshiro256ss& rng, TileSet set, Tile* tiles, int& die1, int& die2) noexcept;
 
 struct Deal {
   std::string wall;  // two-character codes, draw order

@@ -1,0 +1,29 @@
+// Whole hands with uniformly random legal moves: the mahjong engine's
+// benchmark workload (pyyijing._native.mahjong.random_hands; the Python twin
+// is pyyijing/fallback/mahjong/random_play.py, which plays the same hands move
+// for move). Hand i of a batch with seed S: one Xoshiro256ss(game_seed(S, i))
+// shuffles the wall and throws the dice exactly as shuffle_wall, the dealer
+// is (d1 + d2 - 1) % 4, and the same generator then picks every move:
+// legal[uniform(n)] of legal_moves(-1), which is sorted.
+#pragma once
+
+#include <cstdint>
+
+#include "yijing/mahjong/config.hpp"
+
+namespace yijing::mahjong {
+
+struct RandomTotals {
+  std::uint64_t hands = 0;
+  std::uint64_t moves = 0;
+  std::uint64_t kinds[4] = {};  // self_draw, discard, robbed_kong, draw
+  // Folds every hand's (result kind, winner, payments, moves), so two
+  // backends that agree on the totals by chance still differ here.
+  std::uint64_t checksum = 0;
+};
+
+// Hands start .. start + count - 1 (cfg playable).
+RandomTotals random_hands(const Config& cfg, std::uint64_t seed, std::uint64_t start,
+                          std::uint64_t count) noexcept;
+
+}  // namespace yijing::mahjong
