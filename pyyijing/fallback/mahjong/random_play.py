@@ -11,10 +11,13 @@ for move, so the totals agree on every backend.
 
 from __future__ import annotations
 
-from ..prng import MASK64, Xoshiro256ss
+from ..prng import Xoshiro256ss
 from .config import Config
 from .engine import GameCore
 from .tiles import canonical_wall, wall_text
+
+
+MASK64 = 0xFFFFFFFFFFFFFFFF  # (the compiled prng keeps its own as a C constant)
 
 
 def hand_seed(seed: int, index: int) -> int:
