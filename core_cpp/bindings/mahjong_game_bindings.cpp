@@ -36,12 +36,17 @@ MahjongConfig make_config(const std::string& ruleset, bool flowers, bool void_su
 
 const char* py_bool(bool b) { return b ? "True" : "False"; }
 
-// The text of a Python str (TypeError otherwise: bytes are not moves).
+// The text of a Python str (TypeError otherwise: bytes are not moves). A str
+// with no UTF-8 form (a lone surrogate) is no move either: it is read as a
+// text that is malformed, as the fallback reads it.
 std::string_view str_view(PyObject* item) {
   if (!PyUnicode_Check(item)) throw py::type_error("a move is a str; got " + std::string(Py_TYPE(item)->tp_name));
   Py_ssize_t len = 0;
   const char* text = PyUnicode_AsUTF8AndSize(item, &len);
-  if (text == nullptr) throw py::error_already_set();
+  if (text == nullptr) {
+    PyErr_Clear();
+    return std::string_view("\xff");
+  }
   return std::string_view(text, static_cast<std::size_t>(len));
 }
 
@@ -167,9 +172,13 @@ class GameCore {
     py::list history;
     for (int i = 0; i < s.n_history; ++i) {
       const mj::Move m = s.history[i];
-      if (mj::move_act(m) == mj::Act::kPass) continue;
+      const mj::Act act = mj::move_act(m);
       const bool other = mj::move_seat(m) != viewer;
-      history.append(mj::format_move(m, other && !all_void, other));
+      // No passes; no other seat's void choice (not even that it answered,
+      // rules §11) until all four are in; another seat's concealed kong
+      // without its tile.
+      if (act == mj::Act::kPass || (act == mj::Act::kVoid && other && !all_void)) continue;
+      history.append(mj::format_move(m, other));
     }
     py::dict d;
     d["viewer"] = seat_or_none(viewer);

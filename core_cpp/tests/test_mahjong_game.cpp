@@ -216,11 +216,16 @@ TEST_CASE("mahjong notation: parsing and the order of checks") {
   for (const char* m : {"", "s", "s0:", "s0:win=", "s0:discard", "s0:discard=1f", "s0:discard=0m",
                         "s0:discard=8z", "s0:discard=1mm", "x0:win", "s0;win", "sa:win", "s0:win ",
                         "s0:chow=12m", "s0:chow=1234m", "s0:chow=012m", "s0:chow=123z", "s0:void=z",
-                        "s0:void=", "s0:raise=", "s0:raise=12", "s0:pass=1", "s0:Win", "s10:win"})
+                        "s0:void=", "s0:raise=", "s0:raise=12", "s0:pass=1", "s0:Win", "s01:win",
+                        "s00:win", "s-1:win", "s+1:win", "s:win", "s 1:win", "s1", "s12", "s1:",
+                        "s10:win=", "s10:discard=1f"})
     CHECK_MESSAGE(verdict(s, m) == "malformed", m);
   CHECK(verdict(s, "s4:win") == "no_such_seat");
   CHECK(verdict(s, "s9:discard=1m") == "no_such_seat");
   CHECK(verdict(s, "s9:discard=1f") == "malformed");
+  CHECK(verdict(s, "s10:win") == "no_such_seat");
+  CHECK(verdict(s, "s99999999999999999999999:pass") == "no_such_seat");
+  CHECK(verdict(s, "s0:win:") == "malformed");
   CHECK(verdict(s, "s0:raise=1") == "not_in_rules");
   CHECK(verdict(s, "s1:opening") == "not_in_rules");
   CHECK(verdict(s, "s0:open_kong=1m") == "not_in_rules");
@@ -349,7 +354,7 @@ TEST_CASE("mahjong kongs: concealed, exposed and their replacements from the bac
   CHECK(s.drawn == tiles_of("8s")[0]);  // the last tile of the wall
   CHECK(s.seats[0].melds[0].kind == mj::MeldKind::kConcealedKong);
   CHECK(ledger(s) == "concealed_kong 1>0 1;concealed_kong 2>0 1;concealed_kong 3>0 1;");
-  CHECK(mj::format_move(s.history[0], false, true) == "s0:kong");
+  CHECK(mj::format_move(s.history[0], true) == "s0:kong");
   CHECK(mj::format_move(s.history[0]) == "s0:kong=9m");
   CHECK(s.seats[0].n_concealed == 11);
   // The exposed kong of a discard: the discarder pays, the replacement follows.
@@ -526,7 +531,7 @@ TEST_CASE("mahjong void suit: choices first, hidden; the void suit is discarded 
   play(s, "s2:void=m");
   CHECK(verdict(s, "s2:void=p") == "already_chosen");
   CHECK(acting(s) == std::vector<int>{0, 1, 3});
-  CHECK(mj::format_move(s.history[0], true, true) == "s2:void");
+  CHECK(mj::format_move(s.history[0], true) == "s2:void=m");
   play(s, "s0:void=p");
   play(s, "s1:void=m");
   play(s, "s3:void=s");

@@ -25,8 +25,15 @@ bool is_digit(char c) noexcept { return c >= '0' && c <= '9'; }
 }  // namespace
 
 Reason parse_move(std::string_view text, MoveSpec& out) noexcept {
-  if (text.size() < 4 || text[0] != 's' || text[2] != ':' || !is_digit(text[1])) return Reason::kMalformed;
-  const std::string_view body = text.substr(3);
+  // s<seat>: ASCII digits without a leading zero (as in Yi Jing Pai); a
+  // number past 3 is no_such_seat once the action has parsed.
+  const std::size_t colon = text.find(':');
+  if (colon == std::string_view::npos || colon < 2 || text[0] != 's') return Reason::kMalformed;
+  const std::string_view digits = text.substr(1, colon - 1);
+  for (char c : digits)
+    if (!is_digit(c)) return Reason::kMalformed;
+  if (digits.size() > 1 && digits[0] == '0') return Reason::kMalformed;
+  const std::string_view body = text.substr(colon + 1);
   const std::size_t eq = body.find('=');
   const bool has_eq = eq != std::string_view::npos;
   const std::string_view action = has_eq ? body.substr(0, eq) : body;
@@ -36,7 +43,7 @@ Reason parse_move(std::string_view text, MoveSpec& out) noexcept {
     if (a.name == action) found = &a;
   if (found == nullptr) return Reason::kMalformed;
   MoveSpec m;
-  m.seat = text[1] - '0';
+  m.seat = digits.size() == 1 ? digits[0] - '0' : 99;  // two or more digits: at least 10
   m.act = found->act;
   switch (m.act) {
     case Act::kDiscard: case Act::kReady: case Act::kKong: case Act::kPung: case Act::kOpenKong: {
@@ -86,7 +93,7 @@ std::string tile_code(Tile t) {
   return out;
 }
 
-std::string format_move(Move m, bool hide_void, bool hide_kong) {
+std::string format_move(Move m, bool hide_kong) {
   const Act act = move_act(m);
   std::string out = "s";
   out += static_cast<char>('0' + move_seat(m));
@@ -110,7 +117,6 @@ std::string format_move(Move m, bool hide_void, bool hide_kong) {
       break;
     }
     case Act::kVoid:
-      if (hide_void) break;
       out += '=';
       out += kSuitChars[move_key(m) % 3];
       break;

@@ -10,17 +10,18 @@
 
 namespace yijing::mahjong {
 
-// Parse `s<d>:<action>` (docs "Moves and the order of checks"). Returns
-// kOk, kMalformed or kNoSuchSeat (seat digit 4-9, the action well-formed);
-// `out` is filled on kOk and kNoSuchSeat.
+// Parse `s<n>:<action>` (docs "Moves and the order of checks"; `n` ASCII
+// digits, no leading zero). Returns kOk, kMalformed or kNoSuchSeat (n >= 4,
+// the action well-formed); `out` is filled on kOk and kNoSuchSeat (a seat of
+// two or more digits is 99).
 Reason parse_move(std::string_view text, MoveSpec& out) noexcept;
 
 // Verdict for a move string: the parse, then check().
 Reason check_move(const State& s, std::string_view text) noexcept;
 
-// "s2:discard=5m", "s1:chow=345p", "s0:void=s", "s3:win". With
-// `public_view` a void choice is "sN:void" and a concealed kong "sN:kong".
-std::string format_move(Move m, bool hide_void = false, bool hide_kong = false);
+// "s2:discard=5m", "s1:chow=345p", "s0:void=s", "s3:win"; with `hide_kong`
+// a concealed kong is "sN:kong" (the view's history of another seat).
+std::string format_move(Move m, bool hide_kong = false);
 std::string tile_code(Tile t);
 // The concealed tiles in id order, as codes.
 std::string hand_string(const Counts& c);
