@@ -159,6 +159,16 @@ def check_ruleset(ruleset: Any) -> str:
     return ruleset
 
 
+def _option_getter(name: str) -> Any:
+    def get(self: Rules) -> Any:
+        try:
+            return self._values[name]
+        except KeyError:
+            raise AttributeError(f"{self.ruleset} rules have no option {name!r}") from None
+
+    return get
+
+
 class Rules:
     """One mahjong ruleset with its options: an immutable, hashable value.
 
@@ -192,12 +202,6 @@ class Rules:
             raise ValueError("flowers and void_suit cannot both be on (void_suit plays 108 tiles)")
         object.__setattr__(self, "ruleset", ruleset)
         object.__setattr__(self, "_values", values)
-
-    def __getattr__(self, name: str) -> Any:
-        try:
-            return object.__getattribute__(self, "_values")[name]
-        except KeyError:
-            raise AttributeError(f"{self.ruleset} rules have no option {name!r}") from None
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -265,3 +269,9 @@ class Rules:
             "void_suit": self._values["void_suit"],
             "declare_ready": self._values["declare_ready"],
         }
+
+
+# One property per option of every ruleset (an option of another ruleset is an
+# AttributeError naming the ruleset): plain property reads, no __getattr__.
+for _opt in MAHJONG_OPTIONS:
+    setattr(Rules, _opt.name, property(_option_getter(_opt.name), doc=_opt.doc))

@@ -100,8 +100,13 @@ def core_text(move: str) -> str:
 
 def core_moves(moves: list[str]) -> list[str]:
     """`moves` through `core_text` (the same list when all are ASCII: the usual case)."""
+    try:
+        if "".join(moves).isascii():  # one C-level pass: the usual case, 10x a per-move check
+            return moves
+    except TypeError:
+        pass  # a non-str among them: left for the caller's own type check below
     if all(not isinstance(m, str) or m.isascii() for m in moves):
-        return moves  # (a non-str is left for the caller's own type check)
+        return moves
     return [core_text(m) if isinstance(m, str) and not m.isascii() else m for m in moves]
 
 
