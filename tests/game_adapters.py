@@ -497,7 +497,8 @@ _MJ_MELD_KINDS = frozenset({"chow", "pung", "kong", "added_kong", "concealed_kon
 
 def mj_parse(move: str) -> tuple[int, str, int] | str:
     """(seat, action, arg) of a well-formed move (arg: tile id, chow's low id, suit,
-    digit, or -1; a chow that is not a run: -2), else "malformed" (or None: unpinned)."""
+    digit, or -1; a chow that is not a run: -2), else "malformed" ("unpinned": a chow
+    with a 0, which the docs do not settle)."""
     m = _MJ_MOVE.fullmatch(move)
     if m is None:
         return "unpinned" if _MJ_CHOW_ZERO.fullmatch(move) else "malformed"
