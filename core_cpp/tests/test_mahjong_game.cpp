@@ -625,6 +625,21 @@ TEST_CASE("mahjong random play: seeded games end, conserve tiles, pay zero-sum; 
         // 14 - 3k in turn (and the dealer before its first turn), else 13 - 3k.
         const bool holds_14 = in_turn || (s.phase == mj::Phase::kVoid && seat == s.dealer);
         REQUIRE(st.n_concealed + 3 * st.n_melds == (holds_14 ? 14 : 13));
+        // The engine's summaries agree with the counts: the kinds held and held
+        // four times, the shape bound (a lower bound; exact when <= 0 in turn).
+        std::uint64_t held = 0, fours = 0;
+        for (int t = 0; t < mj::kKinds; ++t) {
+          held |= static_cast<std::uint64_t>(st.counts[t] != 0) << mj::tile_key(t);
+          fours |= static_cast<std::uint64_t>(st.counts[t] == 4) << mj::tile_key(t);
+        }
+        REQUIRE(held == st.held_keys);
+        REQUIRE(fours == st.four_keys);
+        if (i % 4 == 0) {
+          int exact = mj::regular_shanten(st.counts);
+          if (st.n_melds == 0) exact = std::min(exact, mj::seven_pairs_shanten(st.counts));
+          REQUIRE(st.shanten_lb <= exact);
+          if (in_turn && st.shanten_lb <= 0) REQUIRE(st.shanten_lb == exact);
+        }
       }
       if (deep) {
         for (mj::Move m : all) {

@@ -7,17 +7,6 @@
 
 namespace yijing::mahjong::detail {
 
-// The 34 playing kinds in plain string order of their codes (tile_key).
-struct KeyOrder {
-  Tile tiles[kKinds];
-  constexpr KeyOrder() : tiles() {
-    int n = 0;
-    for (int key = 0; key < kTileKeys; ++key)
-      if ((key & 3) != 3 || (key >> 2) < 7) tiles[n++] = static_cast<Tile>(key_tile(key));
-  }
-};
-inline constexpr KeyOrder kKeyOrder{};
-
 constexpr std::uint64_t bit(int t) noexcept { return std::uint64_t{1} << t; }
 // Bit tile_key(t) of every tile of a suit (key = (number - 1) * 4 + suit).
 constexpr std::uint64_t suit_keys(int suit) noexcept {
