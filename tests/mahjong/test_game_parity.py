@@ -17,8 +17,8 @@ seldom do).
 Game counts per pair (spread over the option mixes of the random-play adapter):
 native-cython `PYYIJING_MJ_PARITY_GAMES` (default 10,000), native-python and
 cython-python `PYYIJING_MJ_PARITY_GAMES_PYTHON` (default 1,000 each): 12,000 games,
-~23 + 2 x 2 min of the slow run on the 2-core machine (a game with every comparison
-~0.17 s, a light one ~0.12 s, on any pair: the comparisons cost more than the
+~11 + 2 x 2.5 min of the slow run on the 2-core machine (a game with every
+comparison ~0.17 s, a light one ~0.06-0.12 s: the comparisons cost more than the
 engines). The first
 `QUICK` games of each mix run in the fast run; the rest are marked slow. Every
 `FULL_EVERY`-th game compares everything at every step, the others the legal
