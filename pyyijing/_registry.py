@@ -69,14 +69,13 @@ PARTS: dict[str, dict[str, Part]] = {
         "wire": Part(None, "validate_moves_wire"),  # the service's fast path (native only)
     },
     "mahjong": {
-        # The game engine (docs/mahjong-engine.md). native=False until the C++
-        # engine lands: the native backend plays the python module meanwhile.
-        "config": Part("config", "Config", native=False),
-        "engine": Part("engine", "GameCore", native=False),
-        "wall": Part("tiles", "shuffle_wall", native=False),
+        # The game engine (docs/mahjong-engine.md): C++ in core_cpp/src/mahjong/game_*.
+        "config": Part("config", "Config"),
+        "engine": Part("engine", "GameCore"),
+        "wall": Part("tiles", "shuffle_wall"),
         # random_hands(config, seed, start, count): whole hands of random legal
         # moves, the benchmark workload (and a cross-backend determinism check)
-        "random": Part("random_play", "random_hands", native=False),
+        "random": Part("random_play", "random_hands"),
         "hand_eval": Part("hand_eval"),
         # rule logic on a handful of readings: no C++ version
         "patterns": Part("patterns", native=False),
