@@ -189,6 +189,66 @@ def is_regular(counts: list[int]) -> bool:
     return pairs == 1
 
 
+def _group_waits(c: list[int], base: int, pair: bool, honours: bool) -> int:
+    """Kinds of one group (ids base..) whose addition completes it (with a pair or not)."""
+    mask = 0
+    for i in range(len(c)):
+        if c[i] >= 4:
+            continue  # a fifth copy is never a wait (§3)
+        if (
+            not honours
+            and c[i] == 0
+            and not (
+                (i > 0 and c[i - 1])
+                or (i < 8 and c[i + 1])
+                or (i > 1 and c[i - 2])
+                or (i < 7 and c[i + 2])
+            )
+        ):
+            continue  # a tile with no neighbour held cannot join a set  # fmt: skip
+        if honours and c[i] == 0 and not pair:
+            continue  # an honour single never makes a set
+        c[i] += 1
+        if _group_ok(c, pair, honours):
+            mask |= 1 << (base + i)
+        c[i] -= 1
+    return mask
+
+
+def regular_waits(counts: list[int]) -> int:
+    """The kinds completing 3k+1 tiles in the regular shape (never a fifth copy).
+
+    Only the group that gets the tile changes, so the others are judged once
+    (cached): with one group of 3n+1 tiles it takes the pair and every other
+    group must be sets; with two groups of 3n+2, the tile makes one of them
+    sets and the other holds the pair. No other split of 3k+1 can be mended
+    by one tile.
+    """
+    groups = [counts[0:9], counts[9:18], counts[18:27], counts[27:34]]
+    mods = [sum(g) % 3 for g in groups]
+    ones = [g for g in range(4) if mods[g] == 1]
+    twos = [g for g in range(4) if mods[g] == 2]
+    for g in range(4):
+        if mods[g] == 0 and sum(groups[g]) and not _group_ok(groups[g], False, g == 3):
+            return 0
+    if len(ones) == 1 and not twos:
+        g = ones[0]
+        return _group_waits(groups[g], g * 9, True, g == 3)
+    if len(twos) == 2 and not ones:
+        mask = 0
+        for a, b in ((twos[0], twos[1]), (twos[1], twos[0])):
+            if _group_ok(groups[b], True, b == 3):
+                mask |= _group_waits(groups[a], a * 9, False, a == 3)
+        return mask
+    return 0
+
+
+def seven_pairs_waits(counts: list[int]) -> int:
+    """The kind completing 13 concealed tiles as seven pairs (a four counts as two pairs)."""
+    odd = [t for t in range(KINDS) if counts[t] % 2]
+    return 1 << odd[0] if len(odd) == 1 and sum(counts) == 13 else 0
+
+
 def is_seven_pairs(counts: list[int]) -> bool:
     """Seven pairs of 14 concealed tiles; a four of a kind counts as two pairs (§3)."""
     return sum(counts) == 14 and all(c % 2 == 0 for c in counts)
@@ -331,13 +391,26 @@ class GameCore:
         return sum(self.hands[seat])
 
     def _waits_mask(self, seat: int) -> int:
-        """The kinds that win for `seat`'s 13 - 3k tiles (§3); 0 for 14 - 3k tiles."""
-        if (self._hand_size(seat) + 3 * len(self.melds[seat])) != 13:
+        """The kinds that win for `seat`'s 13 - 3k tiles (§3); 0 for 14 - 3k tiles.
+
+        The same set as "every kind t with `_wins_with(seat, t)` and fewer than
+        four own copies", computed group by group (`regular_waits`).
+        """
+        h = self.hands[seat]
+        if sum(h) + 3 * len(self.melds[seat]) != 13:
             return 0
-        mask = 0
-        for t in range(KINDS):
-            if self._own_copies(seat, t) < 4 and self._wins_with(seat, t):
-                mask |= 1 << t
+        v = self.void[seat]
+        if v >= 0 and self._holds_void(seat):
+            return 0  # it would still hold its void suit: never a win (§5)
+        mask = regular_waits(h)
+        if not self.melds[seat]:
+            mask |= seven_pairs_waits(h)
+        if v >= 0:
+            mask &= ~(0x1FF << (v * 9))
+        if self.melds[seat]:
+            for t in range(KINDS):
+                if mask >> t & 1 and self._own_copies(seat, t) >= 4:
+                    mask &= ~(1 << t)  # a fifth copy of a kind (with its pung) is no wait
         return mask
 
     def _chows(self, seat: int, tile: int) -> list[int]:
