@@ -225,7 +225,7 @@ def regular_waits(counts: list[int]) -> int:
     by one tile.
     """
     groups = [counts[0:9], counts[9:18], counts[18:27], counts[27:34]]
-    mods = [sum(g) % 3 for g in groups]
+    mods = [sum(group) % 3 for group in groups]
     ones = [g for g in range(4) if mods[g] == 1]
     twos = [g for g in range(4) if mods[g] == 2]
     for g in range(4):
