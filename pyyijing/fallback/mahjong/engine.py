@@ -229,7 +229,7 @@ def regular_waits(counts: list[int]) -> int:
     ones = [g for g in range(4) if mods[g] == 1]
     twos = [g for g in range(4) if mods[g] == 2]
     for g in range(4):
-        if mods[g] == 0 and sum(groups[g]) and not _group_ok(groups[g], False, g == 3):
+        if mods[g] == 0 and sum(groups[g]) > 0 and not _group_ok(groups[g], False, g == 3):
             return 0
     if len(ones) == 1 and not twos:
         g = ones[0]
