@@ -178,6 +178,8 @@ FLOORS: list[tuple[str, str, str, float]] = [
         ">=",
         200_000.0,
     ),
+    # issue 13: whole common mahjong hands of random legal moves, native, 1 thread
+    ("mahjong.common_hands.native", "mahjong common hands/s, 1 thread", ">=", 50_000.0),
 ]
 
 
@@ -406,7 +408,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         json.dump(_clean(report), f, indent=1, allow_nan=False)
         f.write("\n")
     print(text_table(figs))
-    print("\nFloors (issue 7):")
+    print("\nFloors (issues 7 and 13):")
     print(floors_text(fl))
     print(f"\n{len(figs)} figures in {elapsed:.1f} s; JSON: {json_path}")
     if results_path:
@@ -477,7 +479,7 @@ JSON file of the run.
 
 {markdown_table(figs)}
 
-## Floors (issue 7)
+## Floors (issues 7 and 13)
 
 {floors_text(fl, md=True)}
 
