@@ -5,7 +5,6 @@ suit", §2 phases, §9, §11; docs/mahjong-engine.md). Seed 003 §四:
 
 from __future__ import annotations
 
-import pytest
 import walls
 
 from pyyijing import mahjong as mj

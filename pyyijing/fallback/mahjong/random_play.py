@@ -16,7 +16,6 @@ from .config import Config
 from .engine import GameCore
 from .tiles import canonical_wall, wall_text
 
-
 MASK64 = 0xFFFFFFFFFFFFFFFF  # (the compiled prng keeps its own as a C constant)
 
 
