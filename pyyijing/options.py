@@ -43,8 +43,8 @@ class Option:
       in the order of `allowed` (a repeated field in the .proto).
     - `element`: the name of one element of a `multiple` option in messages.
     - `rulesets`: the rulesets of the game the option belongs to (empty: the
-      game has no rulesets, or every one has it); giving it for another
-      ruleset is a ValueError (mahjong).
+      game has no rulesets); giving it for another ruleset is a ValueError
+      (mahjong).
     - `check`: for an open-ended value (any n >= 0, four ints), the function
       that returns the canonical value or raises ValueError; `allowed` then
       holds examples for help texts, not every value.

@@ -16,7 +16,8 @@ from .rules import Rules
 
 
 class Match:
-    """Hands played one after another; `ledger[seat]` sums the finished hands' payments."""
+    """Hands played one after another; `ledger[seat]` sums the finished hands' payments
+    (settled when `next_dealer`, `new_hand()` or `record()` is called, as in `yj.Match`)."""
 
     def __init__(self, rules: Rules | None = None, *, seed: int, backend: str | None = None):
         self.rules = rules if rules is not None else Rules()

@@ -18,7 +18,7 @@ MESSAGES: dict[str, str] = {
     "tile_not_held": "the seat holds no such tile among its concealed tiles",
     "hand_locked": "the hand is locked (declared ready): only a win or the tile just drawn",
     "void_suit_first": "the seat must discard its void suit first",
-    "void_suit": "the void suit may not be punged, konged or chowed",
+    "void_suit": "a kong of the void suit is not allowed",
     "already_declared": "this seat has already declared ready",
     "not_ready": "the hand would not be ready after this discard",
     "must_discard": "after a chow or pung the seat may only discard",

@@ -46,6 +46,12 @@ def replay(record: dict[str, Any], *, backend: str | None = None) -> Game:
     if not isinstance(moves, list):
         raise RecordError("bad_record", "moves must be a list of move strings")
     source = record.get("dealer_source", "given" if seed is None else "dice")
+    if source not in ("dice", "given"):
+        raise RecordError("bad_record", f"dealer_source must be 'dice' or 'given'; got {source!r}")
+    if seed is None and dice is not None:
+        raise RecordError("bad_record", "an exact deal (seed None) has no dice")
+    if dice is not None and not isinstance(dice, list):
+        raise RecordError("bad_record", f"dice must be a list of two ints; got {dice!r}")
     try:
         if seed is not None:
             game = Game(

@@ -2,8 +2,9 @@
 
 One hand of a mahjong ruleset of the seeds (today ``common``: 大眾麻將 with its
 flowers, 報聽 and the void-suit game 定缺), exactly as ``docs/mahjong-engine.md``
-specifies it for every backend, clause by clause of the rules page
-(``docs/mahjong.md``, the games part; §N below are its sections). The C++
+specifies it for every backend, clause by clause of the rules page (§N below
+are the sections of the design folder's ``rules/mahjong.md``, which
+``docs/mahjong.md`` restates). The C++
 core (``core_cpp/src/mahjong/game_*.cpp``) must give identical answers:
 tests/mahjong/test_game_parity.py plays thousands of seeded games through both.
 Also compiled by Cython as ``pyyijing._cy.mahjong.engine``.

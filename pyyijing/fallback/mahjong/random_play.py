@@ -33,7 +33,7 @@ KINDS = ("self_draw", "discard", "robbed_kong", "draw")
 def random_hands(config: Config, seed: int, start: int, count: int) -> dict[str, int]:
     """Play hands start .. start+count-1; totals: hands, moves, each result kind, a checksum.
 
-    `checksum` folds every hand's (result kind, winner, payments) so two
+    `checksum` folds every hand's (result kind, winner, payments, moves) so two
     backends that agree on the totals by chance still differ here.
     """
     if not isinstance(config, Config):
