@@ -15,7 +15,7 @@ from typing import Any
 from .. import _registry
 from ..errors import IllegalMove, Verdict
 from ..shuffle import check_seed
-from ..yijingpai.game import core_moves, core_text
+from ..yijingpai.game import _check_moves, core_moves, core_text
 from .reasons import MESSAGES
 from .rules import Rules
 
@@ -139,14 +139,6 @@ def _check_seat(seat: object, *, allow_none: bool) -> int:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < 4:
         raise ValueError(f"seat must be an int in 0..3; got {seat!r}")
     return seat
-
-
-def _check_moves(moves: object) -> None:
-    if not isinstance(moves, list):
-        raise TypeError(f"moves must be a list of str; got {type(moves).__name__}")
-    for i, m in enumerate(moves):
-        if not isinstance(m, str):
-            raise TypeError(f"moves[{i}] must be a str; got {type(m).__name__}")
 
 
 class Game:
