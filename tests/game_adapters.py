@@ -462,7 +462,8 @@ _MJ_MOVE = re.compile(
 )
 # A chow written with a 0 ("chow=012m"): "three digits" (docs) or digits 1-9? Not pinned.
 _MJ_CHOW_ZERO = re.compile(r"s(0|[1-9][0-9]*):chow=[0-9]{3}[mps]")
-_MJ_OTHER_RULESETS = frozenset({"raise", "opening", "mid", "open_kong", "haidi"})
+_MJ_CHANGSHA_ACTIONS = frozenset({"opening", "mid", "open_kong", "haidi"})
+_MJ_ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 _MJ_VIEW_KEYS = frozenset(
     {
         "viewer",
@@ -479,7 +480,7 @@ _MJ_VIEW_KEYS = frozenset(
     }
 )
 _MJ_PUBLIC_SEAT_KEYS = frozenset(
-    {"seat", "hand_count", "melds", "discards", "flowers", "declared", "locked", "void"}
+    {"seat", "hand_count", "melds", "discards", "flowers", "declared", "locked", "void", "raise"}
 )
 _MJ_LEDGER_REASONS = frozenset(
     {
@@ -490,8 +491,10 @@ _MJ_LEDGER_REASONS = frozenset(
         "self_draw",
         "robbed_kong",
         "ready_bonus",
+        "kong_bloom",
     }
 )
+_MJ_SHAOYANG_PATTERNS = frozenset({"平胡", "碰碰對", "清一色", "七巧對", "十三浪", "全風十三浪"})
 _MJ_MELD_KINDS = frozenset({"chow", "pung", "kong", "added_kong", "concealed_kong"})
 
 
@@ -542,18 +545,41 @@ def _mj_group_ok(c: tuple[int, ...], honours: bool) -> bool:
     )
 
 
-def mj_wins(counts: list[int], void: int | None, melds: int) -> bool:
-    """Common: the regular shape, or seven pairs with no melds; never holding the void suit."""
+def mj_regular(counts: list[int]) -> bool:
+    """The regular shape: sets and one pair (§3)."""
+    if sum(counts) % 3 != 2:
+        return False
+    groups = [tuple(counts[0:9]), tuple(counts[9:18]), tuple(counts[18:27]), tuple(counts[27:34])]
+    return sum(sum(g) % 3 == 2 for g in groups) == 1 and all(
+        _mj_group_ok(g, k == 3) for k, g in enumerate(groups)
+    )
+
+
+def mj_thirteen_orphans(counts: list[int]) -> bool:
+    """十三浪: the 13 terminal and honour kinds, one of them paired (seed 002 出牌方法 5)."""
+    return sum(counts) == 14 and all(counts[t] for t in _MJ_ORPHANS) and (
+        sum(counts[t] for t in _MJ_ORPHANS) == 14
+    )
+
+
+def mj_wins(counts: list[int], void: int | None, melds: int, shaoyang: bool = False) -> bool:
+    """Common: the regular shape, or seven pairs with no melds; never holding the void suit.
+    Shaoyang (§6) also 十三浪 with no melds."""
     if void is not None and any(counts[void * 9 : void * 9 + 9]):
         return False
     if sum(counts) % 3 != 2:
         return False
-    groups = [tuple(counts[0:9]), tuple(counts[9:18]), tuple(counts[18:27]), tuple(counts[27:34])]
-    if sum(sum(g) % 3 == 2 for g in groups) == 1 and all(
-        _mj_group_ok(g, k == 3) for k, g in enumerate(groups)
-    ):
+    if mj_regular(counts):
         return True
-    return melds == 0 and sum(counts) == 14 and all(n % 2 == 0 for n in counts)
+    if melds:
+        return False
+    seven = sum(counts) == 14 and all(n % 2 == 0 for n in counts)
+    return seven or (shaoyang and mj_thirteen_orphans(counts))
+
+
+def mj_option(rules: Any, name: str, default: Any = False) -> Any:
+    """An option of `rules`, or `default` when the ruleset has no such option."""
+    return rules.options().get(name, default)
 
 
 def _mj_tiles(text: str) -> list[int]:
@@ -581,13 +607,19 @@ class MjState:
         self.counts = []
         for s in range(4):
             c = [0] * 34
-            for t in _mj_tiles(self.own[s]["hand"]):
+            for t in _mj_tiles(self.own[s]["hand"] or ""):  # None in phase raise
                 c[t] += 1
             self.counts.append(c)
         self.void = [None if o["void"] is None else _MJ_SUITS.index(o["void"]) for o in self.own]
+        self.raises: list[int | None] = [o["raise"] for o in self.own]
         self.wall_remaining: int = self.public["wall_remaining"]
-        self.void_game = bool(self.rules.void_suit)
-        self.ready_on = bool(self.rules.declare_ready) and not self.void_game
+        self.shaoyang = self.rules.ruleset == "shaoyang"
+        self.void_game = bool(mj_option(self.rules, "void_suit"))
+        self.ready_on = (
+            self.rules.ruleset == "common"
+            and bool(mj_option(self.rules, "declare_ready"))
+            and not self.void_game
+        )
         last = [m for m in self.moves if not m.endswith(":pass")]
         self.last = mj_parse(last[-1]) if last else None
         # The turn seat got its turn by a chow or pung: its last move was that claim.
@@ -613,7 +645,15 @@ class MjState:
         return v is not None and any(self.counts[seat][v * 9 : v * 9 + 9])
 
     def wins(self, seat: int, counts: list[int]) -> bool:
-        return mj_wins(counts, self.void[seat], self.meld_count(seat))
+        return mj_wins(counts, self.void[seat], self.meld_count(seat), self.shaoyang)
+
+    def kong_kind(self, seat: int, tile: int) -> str:
+        """The kind of seat's kong of `tile` (its own view's meld)."""
+        code = _MJ_CODES[tile]
+        for m in self.own[seat]["melds"]:
+            if m["tiles"] == code[0] * 4 + code[1]:
+                return str(m["kind"])
+        raise AssertionError(f"seat {seat} has no kong of {code}")
 
     def wins_with(self, seat: int, tile: int) -> bool:
         c = self.counts[seat]
@@ -671,12 +711,26 @@ class MjState:
         src, action, tile = self.last
         code = _MJ_CODES[tile]
         out: list[tuple[int, list[str]]] = []
-        for k in (1, 2, 3):
-            s = (src + k) % 4
-            if self.wins_with(s, tile):
+        if action == "kong":  # robbing a kong: 胡 only, from the konger's next seat (§4)
+            concealed = self.kong_kind(src, tile) == "concealed_kong"
+            for k in (1, 2, 3):
+                s = (src + k) % 4
+                if not self.wins_with(s, tile):
+                    continue
+                if concealed:  # Shaoyang: only 十三浪 or 全風十三浪 rob a concealed kong (§6)
+                    c = list(self.counts[s])
+                    c[tile] += 1
+                    if not mj_thirteen_orphans(c) and not (
+                        mj_regular(c) and not any(c[:27]) and self.all_honour_melds(s)
+                    ):
+                        continue
                 out.append((s, [f"s{s}:win"]))
-        if action == "kong":  # robbing an added kong: 胡 only
             return out
+        if not self.shaoyang:  # Shaoyang: no win on a discard (§6)
+            for k in (1, 2, 3):
+                s = (src + k) % 4
+                if self.wins_with(s, tile):
+                    out.append((s, [f"s{s}:win"]))
         nxt = (src + 1) % 4
         holders = [s for s in range(4) if s != src and self.counts[s][tile] >= 2]
         assert len(holders) <= 1, f"two seats hold two {code}"
@@ -693,6 +747,9 @@ class MjState:
             if chows:
                 out.append((nxt, [f"s{nxt}:chow={c}" for c in chows]))
         return out
+
+    def all_honour_melds(self, seat: int) -> bool:
+        return all(m["tiles"][-1] == "z" for m in self.own[seat]["melds"])
 
     def current_offer(self) -> tuple[int, list[str]]:
         """The offer being answered: the one after as many as have been passed."""
@@ -722,7 +779,8 @@ class MjState:
         if phase == "over":
             return "game_over"
         if (
-            action in _MJ_OTHER_RULESETS
+            action in _MJ_CHANGSHA_ACTIONS
+            or (action == "raise" and not self.shaoyang)
             or (action == "void" and not self.void_game)
             or (action == "ready" and not self.ready_on)
             or (action == "chow" and self.void_game)
@@ -730,10 +788,15 @@ class MjState:
             return "not_in_rules"
         if (
             (action == "void") != (phase == "void")
+            or (action == "raise") != (phase == "raise")
             or (action in ("discard", "ready") and phase != "play")
             or (action in ("pung", "chow", "pass") and phase != "claim")
         ):
             return "wrong_phase"
+        if phase == "raise":
+            if self.raises[seat] is not None:
+                return "already_raised"
+            return "raise_too_high" if arg > 3 else "ok"
         if phase == "void":
             return "already_chosen" if self.void[seat] is not None else "ok"
         if seat not in self.to_act:
@@ -782,6 +845,8 @@ class MjState:
             return sorted(
                 f"s{s}:void={x}" for s in range(4) if self.void[s] is None for x in _MJ_SUITS
             )
+        if self.phase == "raise":
+            return sorted(f"s{s}:raise={k}" for s in range(4) if self.raises[s] is None for k in range(4))
         if self.phase == "claim":
             seat, moves = self.current_offer()
             return sorted([*moves, f"s{seat}:pass"])
@@ -791,7 +856,8 @@ class MjState:
 
 
 class MahjongAdapter(GameAdapter):
-    """The common mahjong ruleset through `pyyijing.mahjong.Game` (docs/mahjong-engine.md)."""
+    """The playable mahjong rulesets (common, Shaoyang) through `pyyijing.mahjong.Game`
+    (docs/mahjong-engine.md)."""
 
     name = "mahjong"
     reason_codes = MAHJONG_REASON_CODES
@@ -815,6 +881,7 @@ class MahjongAdapter(GameAdapter):
             OptionMix(
                 "common-void_suit-no_ready", mj.Rules("common", void_suit=True, declare_ready=False)
             ),
+            OptionMix("shaoyang", mj.Rules("shaoyang")),
         ]
 
     def new_game(self, rules: Any, seed: int, backend: str) -> Any:
@@ -842,7 +909,7 @@ class MahjongAdapter(GameAdapter):
         leaks = []
         text = json.dumps(seen)
         # A hand of two or more tiles ("1m2m...") is never a public value.
-        if len(owner["hand"]) >= 4 and owner["hand"] in text:
+        if owner["hand"] is not None and len(owner["hand"]) >= 4 and owner["hand"] in text:
             leaks.append(f"hand {owner['hand']!r}")
         for mine, theirs in zip(owner["melds"], seen["melds"], strict=True):
             if mine["kind"] == "concealed_kong" and theirs["tiles"] is not None:
@@ -864,18 +931,30 @@ class MahjongAdapter(GameAdapter):
         result = game.result
         assert view["result"] == (None if result is None else result.to_dict()), where
         moves = game.moves
-        all_void = not game.rules.void_suit or phase != "void"
+        all_void = not mj_option(game.rules, "void_suit") or phase != "void"
+        all_raised = phase != "raise"
         voids = {}
+        raises = {}
         for m in moves:
             p = mj_parse(m)
             if isinstance(p, tuple) and p[1] == "void":
                 voids[p[0]] = _MJ_SUITS[p[2]]
-        # Claims: the view names the tile and whose it is, never the seat offered.
+            if isinstance(p, tuple) and p[1] == "raise":
+                raises[p[0]] = p[2]
+        # Claims: the view names the tile and whose it is, never the seat offered; a
+        # concealed kong's tile only to the konger and the seat offered (Shaoyang).
         if phase == "claim":
             last = mj_parse([m for m in moves if not m.endswith(":pass")][-1])
             assert isinstance(last, tuple), where
             kind = "robbed_kong" if last[1] == "kong" else "discard"
-            want = {"kind": kind, "seat": last[0], "tile": _MJ_CODES[last[2]]}
+            tile: str | None = _MJ_CODES[last[2]]
+            if (
+                kind == "robbed_kong"
+                and _hidden_kong(game, last[0], last[2])
+                and viewer not in (last[0], game.to_act[0])
+            ):
+                tile = None
+            want = {"kind": kind, "seat": last[0], "tile": tile}
             assert view["offer"] == want, f"{where} offer {view['offer']} != {want}"
         else:
             assert view["offer"] is None, where
@@ -887,6 +966,8 @@ class MahjongAdapter(GameAdapter):
             assert entry["locked"] == entry["declared"], where
             want_void = voids.get(s) if (all_void or s == viewer) else None
             assert entry["void"] == want_void, f"{where} seat {s} void {entry['void']}"
+            want_raise = raises.get(s) if (all_raised or s == viewer) else None
+            assert entry["raise"] == want_raise, f"{where} seat {s} raise {entry['raise']}"
             for meld in entry["melds"]:
                 assert set(meld) == {"kind", "tiles", "from"}, where
                 assert meld["kind"] in _MJ_MELD_KINDS, where
@@ -911,9 +992,12 @@ class MahjongAdapter(GameAdapter):
                     assert re.fullmatch(rf"(\d)\1{{{n - 1}}}[mpsz]", meld["tiles"]), where
             for f in entry["flowers"]:
                 assert re.fullmatch(r"[1-8]f", f), where
-            if not game.rules.flowers:
+            if not mj_option(game.rules, "flowers"):
                 assert entry["flowers"] == [], where
-        if viewer is not None:
+        if viewer is not None and phase == "raise":
+            own = view["seats"][viewer]
+            assert own["hand"] is None and own["drawn"] is None, f"{where}: a tile before raises"
+        elif viewer is not None:
             own = view["seats"][viewer]
             hand = own["hand"]
             tiles = _mj_tiles(hand)
@@ -934,6 +1018,8 @@ class MahjongAdapter(GameAdapter):
             seat, action, arg = p
             if action == "void" and not all_void and seat != viewer:
                 continue  # not even who has answered, until all four are in (§11)
+            if action == "raise" and not all_raised and seat != viewer:
+                continue
             if action == "kong" and seat != viewer and _hidden_kong(game, seat, arg):
                 m = f"s{seat}:kong"
             history.append(m)
@@ -951,6 +1037,8 @@ class MahjongAdapter(GameAdapter):
             assert rest == mine, f"view({v['viewer']}) differs from the observer's beyond its seat"
         if st.phase == "void":
             want_to_act = [s for s in range(4) if st.void[s] is None]
+        elif st.phase == "raise":
+            want_to_act = [s for s in range(4) if st.raises[s] is None]
         elif st.phase == "claim":
             want_to_act = [st.current_offer()[0]]
         elif st.phase == "play":
@@ -965,7 +1053,10 @@ class MahjongAdapter(GameAdapter):
             f"legal moves: the engine has {sorted(set(legal) - set(want))} more and "
             f"{sorted(set(want) - set(legal))} fewer than the rules"
         )
-        if st.phase != "over":
+        if st.phase == "raise":
+            for s in range(4):
+                assert game.waits(s) == {}, "waits in phase raise (§11: {})"
+        elif st.phase != "over":
             for s in range(4):
                 got, exp = game.waits(s), st.waits(s)
                 assert got == exp, f"waits({s}) {got}, the rules say {exp}"
@@ -993,7 +1084,7 @@ class MahjongAdapter(GameAdapter):
             cands.add(f"s{bad}:{action}")
         cands |= {f"S{seat}:{action}", f"{seat}:{action}", f"s{seat}{action}", f"ss{seat}:{action}"}
         # Other tiles, other actions, other seats' likely moves.
-        held = sorted({code for s in range(4) for code in _mj_codes(st.own[s]["hand"])})
+        held = sorted({code for s in range(4) for code in _mj_codes(st.own[s]["hand"] or "")})
         tiles = sorted({*rng.sample(_MJ_CODES, 6), *held[:: max(1, len(held) // 8)]})
         if arg in _MJ_ID:
             tiles.append(arg)
@@ -1008,7 +1099,7 @@ class MahjongAdapter(GameAdapter):
             cands |= {p + a for a in ("win", "pass", "opening", "mid", "haidi", "raise=0")}
             cands |= {p + "raise=9", p + "void=m", p + "void=p", p + "void=s"}
             own = st.own[s]
-            for t in _mj_codes(own["hand"])[:3]:
+            for t in _mj_codes(own["hand"] or "")[:3]:
                 cands |= {p + f"discard={t}", p + f"ready={t}", p + f"kong={t}"}
         # Malformed arguments.
         p = f"{prefix}:"
@@ -1101,6 +1192,9 @@ class MahjongAdapter(GameAdapter):
         tiles = [wall[i : i + 2] for i in range(0, len(wall), 2)]
         assert len(tiles) == game.rules.tiles, f"a wall of {len(tiles)} tiles"
         public = views[None]
+        if public["phase"] == "raise":  # nothing is seen yet: the deal only
+            assert public["wall_remaining"] == len(tiles) - 53, "the deal takes 53 tiles"
+            return
         seen: Counter[str] = Counter()
         kongs = 0
         for s in self.seats(game):
@@ -1140,12 +1234,59 @@ class MahjongAdapter(GameAdapter):
         for reason, payer, payee, amount in result.ledger:
             assert reason in _MJ_LEDGER_REASONS, result.ledger
             assert payer != payee, result.ledger
-            assert amount == 1, result.ledger  # base 1, no multipliers (§5)
+            if game.rules.ruleset == "common":
+                assert amount == 1, result.ledger  # base 1, no multipliers (§5)
             summed[payer] -= amount
             summed[payee] += amount
         assert list(result.payments) == summed, f"payments {result.payments} != the ledger's"
-        self._check_result(game, result)
+        if game.rules.ruleset == "shaoyang":
+            self._check_shaoyang_result(game, result)
+        else:
+            self._check_result(game, result)
         return list(result.payments)
+
+    def _check_shaoyang_result(self, game: Any, result: Any) -> None:
+        """§6: kongs 1 × factors from each other seat; the win unit × factors from each
+        other seat, or their sum from one payer (robbed kong, 放槓上花)."""
+        raises = [e["raise"] for e in game.view(None)["seats"]]
+        f = [2**k for k in raises]
+        moves = [m for m in game.moves if not m.endswith(":pass")]
+        kongs = [e for e in result.ledger if e[0].endswith("kong") and e[0] != "robbed_kong"]
+        assert len(kongs) % 3 == 0, result.ledger
+        for i in range(0, len(kongs), 3):
+            konger = kongs[i][2]
+            want = [
+                (kongs[i][0], (konger + k) % 4, konger, f[konger] * f[(konger + k) % 4])
+                for k in (1, 2, 3)
+            ]
+            assert list(kongs[i : i + 3]) == want, result.ledger
+        wins = [e for e in result.ledger if e[0] in ("self_draw", "robbed_kong", "kong_bloom")]
+        assert result.ledger[: len(kongs)] == tuple(kongs), result.ledger
+        if result.kind == "draw":
+            assert (result.winner, result.dealt_in_by, result.win_tile) == (None, None, None)
+            assert not wins and result.patterns == (), result
+            return
+        assert result.kind in ("self_draw", "robbed_kong"), result  # never on a discard
+        w = result.winner
+        assert moves[-1] == f"s{w}:win", moves[-1]
+        assert set(result.patterns) <= _MJ_SHAOYANG_PATTERNS, result.patterns
+        pats = set(result.patterns)
+        unit = 24 if pats & {"十三浪", "全風十三浪"} else 8 if pats & {"碰碰對", "清一色", "七巧對"} else 2
+        others = [(w + k) % 4 for k in (1, 2, 3)]
+        total = sum(unit * f[w] * f[p] for p in others)
+        if result.kind == "robbed_kong":
+            src, action, tile = mj_parse(moves[-2])  # type: ignore[misc]
+            assert action == "kong" and result.win_tile == _MJ_CODES[tile], moves[-2]
+            assert result.dealt_in_by == src
+            assert wins == [("robbed_kong", src, w, total)], result.ledger
+        elif result.dealt_in_by is not None:  # 放槓上花: the win on an exposed kong's replacement
+            kong = mj_parse(moves[-2])
+            assert isinstance(kong, tuple) and kong[:2] == (w, "kong"), moves[-3:]
+            fed = mj_parse(moves[-3])  # the discard it konged
+            assert isinstance(fed, tuple) and fed[:2] == (result.dealt_in_by, "discard"), moves
+            assert wins == [("kong_bloom", result.dealt_in_by, w, total)], result.ledger
+        else:
+            assert wins == [("self_draw", p, w, unit * f[w] * f[p]) for p in others], result.ledger
 
     def _check_result(self, game: Any, result: Any) -> None:
         """The result's fields against the moves (docs "Results and payments")."""

@@ -193,7 +193,8 @@ class Game:
     # -- state -----------------------------------------------------------------
     @property
     def phase(self) -> str:
-        """``"void"``, ``"play"``, ``"claim"`` or ``"over"`` (``raise``/``opening`` to come)."""
+        """``"raise"`` (Shaoyang), ``"void"``, ``"play"``, ``"claim"`` or ``"over"``
+        (Changsha's ``opening`` to come)."""
         return str(self._core.phase())
 
     @property
@@ -220,6 +221,13 @@ class Game:
     @property
     def moves(self) -> list[str]:
         return list(self._core.moves())
+
+    @property
+    def last_taker(self) -> int | None:
+        """The last seat that took a tile from the wall (a draw or a replacement; not
+        the deal), or None: Shaoyang's next dealer after a drawn hand (rules §6)."""
+        seat = self._core.last_taker()
+        return None if seat is None else int(seat)
 
     @property
     def result(self) -> Result | None:

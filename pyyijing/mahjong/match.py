@@ -55,6 +55,13 @@ class Match:
         result = last.result
         if result is None:
             raise ValueError("the current hand is not over yet")
+        if self.rules.ruleset == "shaoyang":
+            # §6: the dealer again after winning (連莊), else the winner; after a drawn
+            # hand the seat that drew the last tile (「由上盤誰摸最後一張牌的做莊」).
+            if result.winner is not None:
+                return result.winner
+            taker = last.last_taker
+            return last.dealer if taker is None else taker
         # common (§5): the dealer deals again after winning or a drawn hand,
         # otherwise the dealer's next seat.
         if result.winner is None or result.winner == last.dealer:

@@ -14,6 +14,8 @@ MESSAGES: dict[str, str] = {
     "not_in_rules": "this kind of move is not part of these rules",
     "wrong_phase": "this kind of move is not allowed in the current phase",
     "already_chosen": "this seat has already chosen its void suit",
+    "already_raised": "this seat has already raised (舉手)",
+    "raise_too_high": "a seat raises 0 to 3 times (舉手)",
     "not_your_turn": "this seat may not act now",
     "tile_not_held": "the seat holds no such tile among its concealed tiles",
     "hand_locked": "the hand is locked (declared ready): only a win or the tile just drawn",

@@ -16,8 +16,8 @@ from typing import Any
 from ..options import Option, check_option
 
 RULESETS: tuple[str, ...] = ("common", "shaoyang", "changsha")
-#: The rulesets whose game engine exists (Shaoyang and Changsha join with their issues).
-PLAYABLE: tuple[str, ...] = ("common",)
+#: The rulesets whose game engine exists (Changsha joins with its issue).
+PLAYABLE: tuple[str, ...] = ("common", "shaoyang")
 
 
 def _check_cap(value: Any) -> int:
@@ -263,11 +263,12 @@ class Rules:
                 f"(playable: {', '.join(PLAYABLE)}); "
                 "its hand evaluation is available (mj.patterns, mj.waits, ...)"
             )
+        # Shaoyang has none of these options: no flowers, no void suit, no 報聽 (§6).
         return {
             "ruleset": self.ruleset,
-            "flowers": self._values["flowers"],
-            "void_suit": self._values["void_suit"],
-            "declare_ready": self._values["declare_ready"],
+            "flowers": self._values.get("flowers", False),
+            "void_suit": self._values.get("void_suit", False),
+            "declare_ready": self._values.get("declare_ready", False),
         }
 
 

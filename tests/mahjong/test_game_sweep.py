@@ -30,12 +30,13 @@ import pytest
 from pyyijing import _backend
 from pyyijing import mahjong as mj
 
-MIXES = {
-    "default": {},
-    "flowers": {"flowers": True},
-    "void_suit": {"void_suit": True},
-    "no_ready": {"declare_ready": False},
-    "flowers_no_ready": {"flowers": True, "declare_ready": False},
+MIXES: dict[str, tuple[str, dict[str, Any]]] = {
+    "default": ("common", {}),
+    "flowers": ("common", {"flowers": True}),
+    "void_suit": ("common", {"void_suit": True}),
+    "no_ready": ("common", {"declare_ready": False}),
+    "flowers_no_ready": ("common", {"flowers": True, "declare_ready": False}),
+    "shaoyang": ("shaoyang", {}),
 }
 GAMES = {"native": (40, 2000), "cython": (4, 200), "python": (2, 100)}
 # A hand draws at most every tile once; each draw is followed by a discard and at
@@ -76,7 +77,9 @@ def _check_view(g: mj.Game, viewer: int | None, rules: mj.Rules) -> None:
         total += entry["hand_count"] + len(entry["flowers"])
         total += sum(3 if m["kind"] in ("chow", "pung") else 4 for m in entry["melds"])
         total += sum(1 for d in entry["discards"] if not d["claimed"])
-        if own:
+        if own and g.phase == "raise":
+            assert entry["hand"] is None  # no tile is seen before every seat has raised
+        elif own:
             assert len(entry["hand"]) == 2 * entry["hand_count"]
     if g.phase != "over":  # (after a win the winning tile is counted twice: no contract)
         assert total == rules.tiles, f"tiles {total} != {rules.tiles}"
@@ -139,6 +142,7 @@ def test_sweep(backend_name: str, mix: str, seeds: range) -> None:
         if os.environ.get("PYYIJING_REQUIRE_ALL_BACKENDS") == "1":
             pytest.fail(f"backend {backend_name} unavailable")
         pytest.skip(f"backend {backend_name} not built")
-    rules = mj.Rules("common", **MIXES[mix])
+    ruleset, options = MIXES[mix]
+    rules = mj.Rules(ruleset, **options)
     for seed in seeds:
         _play(rules, 1_000_000 + seed, backend_name)

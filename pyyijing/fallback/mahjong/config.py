@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-# Rulesets whose game engine exists (the others join with their issues).
-PLAYABLE = ("common",)
+# Rulesets whose game engine exists (Changsha joins with its issue).
+PLAYABLE = ("common", "shaoyang")
 
 
 class Config:
@@ -28,7 +28,11 @@ class Config:
             if not isinstance(value, bool):
                 raise TypeError(f"{name} must be a bool; got {type(value).__name__}")
         if ruleset not in PLAYABLE:
-            raise ValueError(f"ruleset {ruleset!r} is not implemented yet; playable: common")
+            raise ValueError(
+                f"ruleset {ruleset!r} is not implemented yet; playable: {', '.join(PLAYABLE)}"
+            )
+        if ruleset != "common" and (flowers or void_suit):
+            raise ValueError("flowers and void_suit are options of common only")
         if flowers and void_suit:
             raise ValueError("flowers and void_suit cannot both be on")
         object.__setattr__(self, "_ruleset", ruleset)

@@ -1,7 +1,8 @@
 """The mahjong game engine in plain Python: the readable reference of the rules.
 
 One hand of a mahjong ruleset of the seeds (today ``common``: 大眾麻將 with its
-flowers, 報聽 and the void-suit game 定缺), exactly as ``docs/mahjong-engine.md``
+flowers, 報聽 and the void-suit game 定缺, and ``shaoyang``: 邵陽麻將 with its
+舉手 raises, self-draw wins and robbable kongs), exactly as ``docs/mahjong-engine.md``
 specifies it for every backend, clause by clause of the rules page (§N below
 are the sections of the design folder's ``rules/mahjong.md``, which
 ``docs/mahjong.md`` restates). The C++
@@ -25,7 +26,8 @@ VOID = 0
 PLAY = 1
 CLAIM = 2
 OVER = 3
-PHASE_NAMES = ("void", "play", "claim", "over")
+RAISE = 4
+PHASE_NAMES = ("void", "play", "claim", "over", "raise")
 
 # Meld kinds (docs/mahjong-engine.md "State words").
 CHOW = 0
@@ -34,16 +36,25 @@ KONG = 2  # exposed, from a discard
 ADDED_KONG = 3
 CONCEALED_KONG = 4
 MELD_NAMES = ("chow", "pung", "kong", "added_kong", "concealed_kong")
+# The ledger reason of a kong's payment, by meld kind.
+KONG_REASONS = {KONG: "exposed_kong", ADDED_KONG: "added_kong", CONCEALED_KONG: "concealed_kong"}
 
 # What a claim offers the tile of.
 OFFER_DISCARD = 0
 OFFER_ROB = 1
 OFFER_NAMES = ("discard", "robbed_kong")
 
-# The actions of the notation; the last five belong to the other rulesets.
+# The actions of the notation; the last four are Changsha's.
 ACTIONS_WITH_TILE = ("discard", "ready", "kong", "pung")
 ACTIONS_BARE = ("win", "pass")
-OTHER_RULESETS = ("raise", "opening", "mid", "open_kong", "haidi")
+CHANGSHA_ACTIONS = ("opening", "mid", "open_kong", "haidi")
+
+# 十三浪 (thirteen orphans): the terminals and honours (seed 002 「出牌方法」5).
+ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+ORPHAN_MASK = sum(1 << t for t in ORPHANS)
+
+# Shaoyang's patterns (rules §6, in this order) and the unit each pays by category.
+SHAOYANG_PATTERNS = ("平胡", "碰碰對", "清一色", "七巧對", "十三浪", "全風十三浪")
 
 
 def _parse_tile(text: str) -> int:
@@ -255,6 +266,34 @@ def is_seven_pairs(counts: list[int]) -> bool:
     return sum(counts) == 14 and all(c % 2 == 0 for c in counts)
 
 
+def is_thirteen_orphans(counts: list[int]) -> bool:
+    """十三浪 of 14 concealed tiles: every orphan kind, one of them twice (§6)."""
+    return (
+        sum(counts) == 14
+        and all(counts[t] for t in ORPHANS)
+        and sum(counts[t] for t in ORPHANS) == 14
+    )
+
+
+def thirteen_orphans_waits(counts: list[int]) -> int:
+    """The kinds completing 13 concealed tiles as 十三浪."""
+    if sum(counts) != 13 or sum(counts[t] for t in ORPHANS) != 13:
+        return 0
+    missing = [t for t in ORPHANS if not counts[t]]
+    if not missing:
+        return ORPHAN_MASK  # thirteen singles: any orphan makes the pair
+    return 1 << missing[0] if len(missing) == 1 else 0
+
+
+def shaoyang_unit(patterns: list[str]) -> int:
+    """The coins of one payment before the factors: the highest category only (§6)."""
+    if "十三浪" in patterns or "全風十三浪" in patterns:
+        return 24
+    if "碰碰對" in patterns or "清一色" in patterns or "七巧對" in patterns:
+        return 8
+    return 2
+
+
 class GameCore:
     """One hand: the state and the rules (docs/mahjong-engine.md "GameCore")."""
 
@@ -263,8 +302,11 @@ class GameCore:
             raise TypeError(f"config must be a mahjong Config; got {type(config).__name__}")
         self.flowers_on = config.flowers
         self.void_game = config.void_suit
-        # 報聽 is off in the void-suit game whatever declare_ready says (§11).
-        self.ready_on = config.declare_ready and not config.void_suit
+        self.shaoyang = config.ruleset == "shaoyang"
+        # 報聽 is common's, and off in the void-suit game whatever declare_ready says (§11).
+        self.ready_on = (
+            config.ruleset == "common" and config.declare_ready and not config.void_suit
+        )
         self.wall_codes = wall
         self.wall_ids = parse_wall(wall)
         self.head = 0
@@ -276,6 +318,11 @@ class GameCore:
         self.flowers: list[list[int]] = [[], [], [], []]
         self.declared = [False, False, False, False]
         self.void = [-1, -1, -1, -1]
+        self.raises = [-1, -1, -1, -1]  # Shaoyang 舉手: K once answered
+        self.last_taker_seat = -1  # the last seat to take a tile from the wall (not the deal)
+        # Shaoyang 放槓上花: the discarder whose tile the turn seat konged, while the
+        # turn seat holds that kong's replacement and has not moved since; else -1.
+        self.fed_by = -1
         self.ph = PLAY
         self.turn = dealer
         self.drawn = -1
@@ -285,6 +332,7 @@ class GameCore:
         self.offer_kind = OFFER_DISCARD
         self.offer_tile = -1
         self.offer_from = -1
+        self.rob_meld = KONG  # the kind of kong on a robbing offer
         self.history: list[str] = []
         self.ledger: list[tuple[str, int, int, int]] = []
         self.res: dict[str, Any] | None = None
@@ -314,7 +362,8 @@ class GameCore:
                 if not self._replace(seat):
                     return
         self.drawn = -1  # the dealer's first turn has no drawn tile (§10 win_tile)
-        self.ph = VOID if self.void_game else PLAY
+        self.last_taker_seat = -1  # the deal's flower replacements are not takes
+        self.ph = RAISE if self.shaoyang else VOID if self.void_game else PLAY
 
     # ------------------------------------------------------------ the wall
     def _replace(self, seat: int) -> bool:
@@ -327,6 +376,7 @@ class GameCore:
                 self._end_draw()
                 return False
             self.tail -= 1
+            self.last_taker_seat = seat
             t = self.wall_ids[self.tail]
             if t >= FLOWER_BASE:
                 self.flowers[seat].append(t)
@@ -342,6 +392,7 @@ class GameCore:
             return
         t = self.wall_ids[self.head]
         self.head += 1
+        self.last_taker_seat = seat
         self.ph = PLAY
         self.turn = seat
         self.claimed_turn = False
@@ -369,7 +420,9 @@ class GameCore:
                     return False  # a hand holding its void suit never wins (§5)
         if is_regular(counts):
             return True
-        return not self.melds[seat] and is_seven_pairs(counts)
+        if self.melds[seat]:
+            return False
+        return is_seven_pairs(counts) or (self.shaoyang and is_thirteen_orphans(counts))
 
     def _wins_with(self, seat: int, tile: int) -> bool:
         h = self.hands[seat]
@@ -406,6 +459,8 @@ class GameCore:
         mask = regular_waits(h)
         if not self.melds[seat]:
             mask |= seven_pairs_waits(h)
+            if self.shaoyang:
+                mask |= thirteen_orphans_waits(h)
         if v >= 0:
             mask &= ~(0x1FF << (v * 9))
         if self.melds[seat]:
@@ -471,6 +526,9 @@ class GameCore:
         if self.ph == VOID:
             seats = [s for s in range(4) if self.void[s] < 0 and (seat < 0 or s == seat)]
             return sorted(f"s{s}:void={x}" for s in seats for x in SUITS)
+        if self.ph == RAISE:
+            seats = [s for s in range(4) if self.raises[s] < 0 and (seat < 0 or s == seat)]
+            return sorted(f"s{s}:raise={k}" for s in seats for k in range(4))
         if self.ph == PLAY:
             if seat >= 0 and seat != self.turn:
                 return []
@@ -485,6 +543,8 @@ class GameCore:
             return []
         if self.ph == VOID:
             return [s for s in range(4) if self.void[s] < 0]
+        if self.ph == RAISE:
+            return [s for s in range(4) if self.raises[s] < 0]
         if self.ph == PLAY:
             return [self.turn]
         return [self.offers[self.offer_i][0]]
@@ -502,17 +562,24 @@ class GameCore:
         if phase == OVER:
             return "game_over"
         if (
-            action in OTHER_RULESETS
+            action in CHANGSHA_ACTIONS
+            or (action == "raise" and not self.shaoyang)
             or (action == "void" and not self.void_game)
             or (action == "ready" and not self.ready_on)
             or (action == "chow" and self.void_game)
         ):
             return "not_in_rules"
+        if phase == RAISE:
+            if action != "raise":
+                return "wrong_phase"
+            if self.raises[seat] >= 0:
+                return "already_raised"
+            return "raise_too_high" if arg > 3 else "ok"
         if phase == VOID:
             if action != "void":
                 return "wrong_phase"
             return "already_chosen" if self.void[seat] >= 0 else "ok"
-        if action == "void":
+        if action in ("void", "raise"):
             return "wrong_phase"
         if action in ("discard", "ready") and phase != PLAY:
             return "wrong_phase"
@@ -589,6 +656,13 @@ class GameCore:
             if all(v >= 0 for v in self.void):
                 self.ph = PLAY
             return
+        if action == "raise":
+            self.raises[seat] = arg
+            if all(k >= 0 for k in self.raises):
+                self.ph = PLAY  # the dealer in turn with its dealt 14 (§6)
+            return
+        fed_by = self.fed_by
+        self.fed_by = -1  # 放槓上花 only on the replacement itself, before any other move
         if self.ph == CLAIM:
             self._answer(seat, action, arg)
             return
@@ -605,24 +679,28 @@ class GameCore:
             if h[arg] == 4:
                 h[arg] = 0
                 self.melds[seat].append([CONCEALED_KONG, arg, -1])
-                self._pay_each("concealed_kong", seat, 1)
-                self._replace_after_kong(seat)
+                if self.shaoyang:
+                    self._offer_rob(seat, arg, CONCEALED_KONG)  # only 十三浪 may rob it (§6)
+                else:
+                    self._pay_each("concealed_kong", seat, 1)
+                    self._replace_after_kong(seat)
             else:
                 h[arg] -= 1
                 for m in self.melds[seat]:
                     if m[0] == PUNG and m[1] == arg:
                         m[0] = ADDED_KONG
-                self._offer_rob(seat, arg)
+                self._offer_rob(seat, arg, ADDED_KONG)
         else:  # win by the seat in turn: always a self-draw (§10)
-            self._win(seat, "self_draw", None, self.drawn)
+            self._win(seat, "self_draw", fed_by if fed_by >= 0 else None, self.drawn)
 
     def _offer_discard(self, discarder: int, tile: int) -> None:
         """§2 claims on a discard: 胡 from the next seat on, then pung/kong, then chow."""
         offers: list[tuple[int, list[str]]] = []
-        for k in (1, 2, 3):
-            s = (discarder + k) % 4
-            if self._wins_with(s, tile):
-                offers.append((s, [f"s{s}:win"]))
+        if not self.shaoyang:  # Shaoyang: never a win on a discard (§6)
+            for k in (1, 2, 3):
+                s = (discarder + k) % 4
+                if self._wins_with(s, tile):
+                    offers.append((s, [f"s{s}:win"]))
         nxt = (discarder + 1) % 4
         code = CODES[tile]
         pung_seat = -1
@@ -648,13 +726,23 @@ class GameCore:
                 offers.append((nxt, [f"s{nxt}:chow={chow_text(low)}" for low in chows]))
         self._start_claim(OFFER_DISCARD, discarder, tile, offers)
 
-    def _offer_rob(self, konger: int, tile: int) -> None:
-        """§4: an added kong's tile is offered with 胡 before the replacement."""
+    def _offer_rob(self, konger: int, tile: int, meld: int) -> None:
+        """§4: a robbable kong's tile is offered with 胡 before the replacement.
+
+        Common robs added kongs only; Shaoyang every kong, a concealed one only
+        with 十三浪 or 全風十三浪 (§6).
+        """
         offers: list[tuple[int, list[str]]] = []
         for k in (1, 2, 3):
             s = (konger + k) % 4
-            if self._wins_with(s, tile):
-                offers.append((s, [f"s{s}:win"]))
+            if not self._wins_with(s, tile):
+                continue
+            if meld == CONCEALED_KONG:
+                names = self._patterns_with(s, tile)
+                if "十三浪" not in names and "全風十三浪" not in names:
+                    continue
+            offers.append((s, [f"s{s}:win"]))
+        self.rob_meld = meld
         self._start_claim(OFFER_ROB, konger, tile, offers)
 
     def _start_claim(
@@ -674,8 +762,12 @@ class GameCore:
         """Every offered seat passed: the kong stands, or the next seat draws."""
         self.offers = []
         if self.offer_kind == OFFER_ROB:
-            self._pay_each("added_kong", self.offer_from, 1)
-            self._replace_after_kong(self.offer_from)
+            konger = self.offer_from
+            self._pay_each(KONG_REASONS[self.rob_meld], konger, 1)
+            self._replace_after_kong(konger)
+            if self.rob_meld == KONG and self.ph == PLAY:
+                # the konged tile's discarder feeds this replacement (放槓上花, §6)
+                self.fed_by = self.melds[konger][-1][2]
         else:
             self._draw((self.offer_from + 1) % 4)
 
@@ -689,11 +781,7 @@ class GameCore:
             return
         if action == "win":
             if self.offer_kind == OFFER_ROB:
-                # §11: a robbed kong is undone (a pung again, the tile back in hand).
-                for m in self.melds[source]:
-                    if m[0] == ADDED_KONG and m[1] == tile:
-                        m[0] = PUNG
-                self.hands[source][tile] += 1
+                self._undo_kong(source, tile)
                 self._win(seat, "robbed_kong", source, tile)
             else:
                 self._win(seat, "discard", source, tile)
@@ -712,6 +800,9 @@ class GameCore:
         else:  # exposed kong
             h[tile] -= 3
             self.melds[seat].append([KONG, tile, source])
+            if self.shaoyang:
+                self._offer_rob(seat, tile, KONG)  # seed 002's 一萬 example (§6)
+                return
             self.ledger.append(("exposed_kong", source, seat, 1))
             self._replace_after_kong(seat)
             return
@@ -720,6 +811,22 @@ class GameCore:
         self.drawn = -1
         self.claimed_turn = True
 
+    def _undo_kong(self, konger: int, tile: int) -> None:
+        """§11: a robbed kong never happened: its tiles go back to the konger's hand."""
+        melds = self.melds[konger]
+        if self.rob_meld == ADDED_KONG:
+            for m in melds:
+                if m[0] == ADDED_KONG and m[1] == tile:
+                    m[0] = PUNG
+            self.hands[konger][tile] += 1
+            return
+        _, _, discarder = melds.pop()  # the exposed or concealed kong just made
+        if self.rob_meld == KONG:
+            self.hands[konger][tile] += 3
+            self.discards[discarder][-1][1] = 0  # the discard was never claimed
+        else:
+            self.hands[konger][tile] += 4
+
     def _replace_after_kong(self, seat: int) -> None:
         self.ph = PLAY
         self.turn = seat
@@ -727,12 +834,22 @@ class GameCore:
         self._replace(seat)
 
     # ------------------------------------------------------------ results
+    def _factor(self, seat: int) -> int:
+        """Shaoyang's 2^raises (§6); 1 in the other rulesets."""
+        return 1 << self.raises[seat] if self.shaoyang else 1
+
     def _pay_each(self, reason: str, payee: int, amount: int) -> None:
+        """Each other seat pays `payee` amount × the factors, from payee's next seat."""
+        fp = self._factor(payee)
         for k in (1, 2, 3):
-            self.ledger.append((reason, (payee + k) % 4, payee, amount))
+            p = (payee + k) % 4
+            self.ledger.append((reason, p, payee, amount * fp * self._factor(p)))
 
     def _win(self, winner: int, kind: str, payer: int | None, tile: int) -> None:
-        """§5 payments of a win; `payer` pays alone (discard, robbed kong)."""
+        """§5 / §6 payments of a win; `payer` pays alone (discard, robbed kong, 放槓上花)."""
+        if self.shaoyang:
+            self._shaoyang_win(winner, kind, payer, tile)
+            return
         if payer is None:
             self._pay_each("self_draw", winner, 1)
         else:
@@ -750,6 +867,56 @@ class GameCore:
         if kind != "self_draw":
             h[tile] -= 1
         self._finish(kind, winner, payer, CODES[tile] if tile >= 0 else None, patterns)
+
+    def _patterns_with(self, seat: int, tile: int) -> list[str]:
+        """The Shaoyang patterns (§6) of `seat`'s hand with `tile` added (-1: as it is)."""
+        h = self.hands[seat]
+        if tile >= 0:
+            h[tile] += 1
+        melds = self.melds[seat]
+        total = list(h)
+        for kind, t, _ in melds:
+            if kind == CHOW:
+                total[t] += 1
+                total[t + 1] += 1
+                total[t + 2] += 1
+            else:
+                total[t] += 3 if kind == PUNG else 4
+        suits = {suit_of(t) for t in range(KINDS) if total[t]}
+        regular = is_regular(h)
+        seven = not melds and is_seven_pairs(h)
+        names = []
+        if regular:
+            names.append("平胡")
+            if all(kind != CHOW for kind, _, _ in melds) and (
+                all(c in (0, 2, 3) for c in h) and h.count(2) == 1
+            ):
+                names.append("碰碰對")
+        if (regular or seven) and len(suits) == 1 and 3 not in suits:
+            names.append("清一色")
+        if seven:
+            names.append("七巧對")
+        if not melds and is_thirteen_orphans(h):
+            names.append("十三浪")
+        if regular and suits == {3}:
+            names.append("全風十三浪")
+        if tile >= 0:
+            h[tile] -= 1
+        return names
+
+    def _shaoyang_win(self, winner: int, kind: str, payer: int | None, tile: int) -> None:
+        """§6: unit × 2^raises of the winner × 2^raises of the payer; one payer pays all three."""
+        names = self._patterns_with(winner, tile if kind != "self_draw" else -1)
+        unit = shaoyang_unit(names)
+        fw = self._factor(winner)
+        if payer is None:
+            self._pay_each("self_draw", winner, unit)
+        else:
+            # 被搶槓 / 放槓上花: the whole self-draw total, by the robbed seat / the feeder
+            total = sum(unit * fw * self._factor((winner + k) % 4) for k in (1, 2, 3))
+            reason = "robbed_kong" if kind == "robbed_kong" else "kong_bloom"
+            self.ledger.append((reason, payer, winner, total))
+        self._finish(kind, winner, payer, CODES[tile] if tile >= 0 else None, names)
 
     def _end_draw(self) -> None:
         self._finish("draw", None, None, None, [])
@@ -791,6 +958,8 @@ class GameCore:
 
     # ------------------------------------------------------------ views
     def waits(self, seat: int) -> dict[str, int]:
+        if self.ph == RAISE:
+            return {}  # §11: no tile is seen before every seat has raised
         mask = self._waits_mask(seat)
         if not mask:
             return {}
@@ -829,9 +998,11 @@ class GameCore:
 
     def view(self, seat: int) -> dict[str, Any]:
         all_void = all(v >= 0 for v in self.void)
+        all_raised = all(k >= 0 for k in self.raises)
         seats = []
         for s in range(4):
             v = self.void[s]
+            k = self.raises[s]
             entry: dict[str, Any] = {
                 "seat": s,
                 "hand_count": self._hand_size(s),
@@ -841,10 +1012,15 @@ class GameCore:
                 "declared": self.declared[s],
                 "locked": self.declared[s],
                 "void": SUITS[v] if v >= 0 and (all_void or s == seat) else None,
+                "raise": k if k >= 0 and (all_raised or s == seat) else None,
             }
             if s == seat:
-                entry["hand"] = "".join(
-                    CODES[t] * self.hands[s][t] for t in range(KINDS) if self.hands[s][t]
+                entry["hand"] = (
+                    None  # Shaoyang: no tile is seen before every seat has raised (§6)
+                    if self.ph == RAISE
+                    else "".join(
+                        CODES[t] * self.hands[s][t] for t in range(KINDS) if self.hands[s][t]
+                    )
                 )
                 entry["drawn"] = (
                     CODES[self.drawn]
@@ -854,10 +1030,15 @@ class GameCore:
             seats.append(entry)
         offer = None
         if self.ph == CLAIM:
+            hidden = (
+                self.offer_kind == OFFER_ROB
+                and self.rob_meld == CONCEALED_KONG
+                and seat not in (self.offer_from, self.offers[self.offer_i][0])
+            )  # a concealed kong's tile: the konger's and the offered 十三浪's only
             offer = {
                 "kind": OFFER_NAMES[self.offer_kind],
                 "seat": self.offer_from,
-                "tile": CODES[self.offer_tile],
+                "tile": None if hidden else CODES[self.offer_tile],
             }
         return {
             "viewer": seat if seat >= 0 else None,
@@ -868,17 +1049,19 @@ class GameCore:
             "claims_pending": self.ph == CLAIM,
             "offer": offer,
             "seats": seats,
-            "history": self._public_history(seat, all_void),
+            "history": self._public_history(seat, all_void, all_raised),
             "result": self.result(),
         }
 
-    def _public_history(self, viewer: int, all_void: bool) -> list[str]:
+    def _public_history(self, viewer: int, all_void: bool, all_raised: bool) -> list[str]:
         out = []
         for m in self.history:
             _, seat, action, arg = parse(m)
             if action == "pass":
                 continue
-            if action == "void" and not all_void and seat != viewer:
+            if seat != viewer and (
+                (action == "void" and not all_void) or (action == "raise" and not all_raised)
+            ):
                 continue  # §11: not even who has answered, until all four are in
             if action == "kong" and seat != viewer and self._was_concealed_kong(seat, arg):
                 m = f"s{seat}:kong"
@@ -901,6 +1084,9 @@ class GameCore:
     def dealer(self) -> int:
         return self.dealer_seat
 
+    def last_taker(self) -> int | None:
+        return self.last_taker_seat if self.last_taker_seat >= 0 else None
+
     def copy(self) -> GameCore:
         other = GameCore.__new__(GameCore)
         other.__dict__.update(self.__dict__)
@@ -910,6 +1096,7 @@ class GameCore:
         other.flowers = [list(f) for f in self.flowers]
         other.declared = list(self.declared)
         other.void = list(self.void)
+        other.raises = list(self.raises)
         other.offers = list(self.offers)
         other.history = list(self.history)
         other.ledger = list(self.ledger)
