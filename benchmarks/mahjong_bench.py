@@ -82,8 +82,10 @@ def _skipped(why: str) -> Figure:
     return Figure("mahjong.skipped", "mahjong hand evaluation (skipped)", "", [], "mahjong", why)
 
 
-def _game_figures(reps: int, target: float, backends: tuple[str, ...]) -> list[Figure]:
-    """Whole common hands of uniformly random legal moves, 1 thread, on each backend.
+def _game_figures(
+    reps: int, target: float, backends: tuple[str, ...], ruleset: str = "common"
+) -> list[Figure]:
+    """Whole hands of a ruleset of uniformly random legal moves, 1 thread, on each backend.
 
     The workload is each backend's `random_hands` (registry part "random"):
     the C++ loop on native, the engine's own Python loop on the fallbacks;
@@ -92,7 +94,7 @@ def _game_figures(reps: int, target: float, backends: tuple[str, ...]) -> list[F
     from pyyijing import _registry
     from pyyijing import mahjong as mj
 
-    kwargs = mj.Rules("common").core_config()
+    kwargs = mj.Rules(ruleset).core_config()
     sides = []
     for b in backends:
         fn = _registry.load("mahjong", "random", b)
@@ -109,8 +111,8 @@ def _game_figures(reps: int, target: float, backends: tuple[str, ...]) -> list[F
     by = {s.name: s for s in sides}
     out = [
         Figure(
-            f"mahjong.common_hands.{s.name}",
-            f"common hands/s, random legal moves, 1 thread [{s.name}]",
+            f"mahjong.{ruleset}_hands.{s.name}",
+            f"{ruleset} hands/s, random legal moves, 1 thread [{s.name}]",
             "hands/s",
             s.rates,
             "mahjong",
@@ -125,8 +127,8 @@ def _game_figures(reps: int, target: float, backends: tuple[str, ...]) -> list[F
         for other in [x for x in by if x != "native"]:
             out.append(
                 Figure(
-                    f"mahjong.common_hands.ratio_native_{other}",
-                    f"common hands/s: native / {other}",
+                    f"mahjong.{ruleset}_hands.ratio_native_{other}",
+                    f"{ruleset} hands/s: native / {other}",
                     "x",
                     ratio_samples(by["native"].rates, by[other].rates),
                     "mahjong",
@@ -207,7 +209,10 @@ def bench_mahjong(reps: int, target: float, backends: tuple[str, ...]) -> list[F
                             cpu_samples=ratio_samples(by["native"].cpu_rates, by[other].cpu_rates),
                         )
                     )
-        out += _game_figures(reps, target, backends)
+        from pyyijing import mahjong as mj
+
+        for ruleset in mj.PLAYABLE:  # common (issue 13), shaoyang (issue 14)
+            out += _game_figures(reps, target, backends, ruleset)
         return out
     except Exception as exc:
         return [_skipped(f"the mahjong API did not run as expected: {type(exc).__name__}: {exc}")]

@@ -7,9 +7,10 @@ act and the legal moves before it, so tests/mahjong/test_game_golden.py sees any
 change of behaviour at the first move where it happens. The games are played on
 the python backend (the reference engine).
 
-One file per option mix of the common ruleset, each the first seed (from 0) whose
-game has the events asked for: a win and a kong where random play finds one, plus
-hands with a 報聽 win, a robbed kong, a self-draw with flowers and a drawn hand.
+One file per option mix of the common ruleset and for Shaoyang, each the first seed
+(from 0) whose game has the events asked for: a win and a kong where random play finds
+one, plus hands with a 報聽 win, a robbed kong, a self-draw with flowers and a drawn
+hand; in Shaoyang a self-draw, a robbed kong, a 放槓上花 and a drawn hand with raises.
 Moves are seeded: `uniform` picks among the legal moves with random.Random(seed),
 `greedy` plays tests/game_adapters.py's `mj_greedy_move` (a player who tries to win)
 with it, which reaches wins and declarations that uniform moves seldom do.
@@ -51,6 +52,15 @@ def won(data: dict[str, Any]) -> bool:
 
 def ledger(data: dict[str, Any]) -> set[str]:
     return {entry[0] for entry in data["record"]["result"]["ledger"]}
+
+
+def raised(data: dict[str, Any]) -> bool:
+    """Some seat raised (舉手) at least once: the payments carry a factor."""
+    return any(
+        step["move"].split(":", 1)[1] not in ("raise=0",)
+        for step in data["steps"]
+        if ":raise=" in step["move"]
+    )
 
 
 Want = Callable[[dict[str, Any]], bool]
@@ -113,6 +123,30 @@ GAMES: dict[str, tuple[mj.Rules, str, list[Want]]] = {
         mj.Rules("common"),
         "uniform",
         [lambda d: kind(d) == "draw" and {"concealed_kong", "exposed_kong"} & ledger(d)],
+    ),
+    # Shaoyang: raises, self-draw wins only, robbable kongs (rules §6).
+    "shaoyang": (
+        mj.Rules("shaoyang"),
+        "greedy",
+        [
+            lambda d: kind(d) == "self_draw" and {"pung", "chow"} <= actions(d) and raised(d),
+            lambda d: kind(d) == "self_draw",
+        ],
+    ),
+    "shaoyang_robbed_kong": (
+        mj.Rules("shaoyang"),
+        "greedy",
+        [lambda d: kind(d) == "robbed_kong", lambda d: "exposed_kong" in ledger(d) and won(d)],
+    ),
+    "shaoyang_kong_bloom": (
+        mj.Rules("shaoyang"),
+        "greedy",
+        [lambda d: "kong_bloom" in ledger(d), lambda d: "added_kong" in ledger(d) and won(d)],
+    ),
+    "shaoyang_draw": (
+        mj.Rules("shaoyang"),
+        "uniform",
+        [lambda d: kind(d) == "draw" and len(ledger(d)) >= 2 and raised(d)],
     ),
 }
 

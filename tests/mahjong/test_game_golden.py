@@ -53,7 +53,9 @@ def test_there_are_golden_playthroughs() -> None:
     kinds = {d["record"]["result"]["kind"] for d in datas}
     assert {"self_draw", "discard", "draw"} <= kinds, kinds
     moves = {s["move"].split(":", 1)[1].split("=")[0] for d in datas for s in d["steps"]}
-    assert {"void", "discard", "ready", "kong", "pung", "chow", "win", "pass"} <= moves, moves
+    assert {"void", "raise", "discard", "ready", "kong", "pung", "chow", "win", "pass"} <= moves
+    rulesets = {d["record"]["ruleset"] for d in datas}
+    assert {"common", "shaoyang"} <= rulesets, rulesets
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])

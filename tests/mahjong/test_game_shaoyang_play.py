@@ -4,6 +4,8 @@ The payments of the seed's worked examples are test_game_shaoyang_payments.py.""
 
 from __future__ import annotations
 
+import random
+
 import walls
 
 from pyyijing import mahjong as mj
@@ -369,3 +371,34 @@ def test_last_taker_names_the_next_dealer_after_a_drawn_hand(be: str) -> None:
     assert g.last_taker is not None
     # 136 - 53 = 83 draws from the dealer's next seat: the last is seat (1 + 83) % 4
     assert g.last_taker == (1 + 83) % 4
+
+
+def test_match_next_dealer(be: str) -> None:
+    """Seed 002 「莊家如果胡牌，則下一把可繼續連莊，否則誰胡牌誰做莊。要是都沒胡牌即由上盤誰摸最後一張牌的
+    做莊」: after each hand of a seeded Match (played by the greedy test player), the next
+    dealer is the dealer again when it won, else the winner, and after a drawn hand the
+    last seat to take a tile; all three cases occur."""
+    from game_adapters import mj_greedy_move
+
+    rng = random.Random(7)
+    m = mj.Match(SHAOYANG, seed=2026, backend=be)
+    seen = set()
+    for _ in range(40):
+        g = m.new_hand()
+        assert g.phase == "raise"
+        while g.phase != "over":
+            g.apply(mj_greedy_move(g, rng))
+        r = g.result
+        assert r is not None
+        if r.winner is None:
+            case, want = "draw", g.last_taker
+        elif r.winner == g.dealer:
+            case, want = "dealer won", g.dealer
+        else:
+            case, want = "other won", r.winner
+        assert m.next_dealer == want, case
+        seen.add(case)
+        if len(seen) == 3:
+            break
+    assert seen == {"draw", "dealer won", "other won"}
+    assert m.ledger == [sum(h.result.payments[s] for h in m.hands if h.result) for s in range(4)]
