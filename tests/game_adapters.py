@@ -557,8 +557,10 @@ def mj_regular(counts: list[int]) -> bool:
 
 def mj_thirteen_orphans(counts: list[int]) -> bool:
     """十三浪: the 13 terminal and honour kinds, one of them paired (seed 002 出牌方法 5)."""
-    return sum(counts) == 14 and all(counts[t] for t in _MJ_ORPHANS) and (
-        sum(counts[t] for t in _MJ_ORPHANS) == 14
+    return (
+        sum(counts) == 14
+        and all(counts[t] for t in _MJ_ORPHANS)
+        and (sum(counts[t] for t in _MJ_ORPHANS) == 14)
     )
 
 
@@ -846,7 +848,9 @@ class MjState:
                 f"s{s}:void={x}" for s in range(4) if self.void[s] is None for x in _MJ_SUITS
             )
         if self.phase == "raise":
-            return sorted(f"s{s}:raise={k}" for s in range(4) if self.raises[s] is None for k in range(4))
+            return sorted(
+                f"s{s}:raise={k}" for s in range(4) if self.raises[s] is None for k in range(4)
+            )
         if self.phase == "claim":
             seat, moves = self.current_offer()
             return sorted([*moves, f"s{seat}:pass"])
@@ -996,7 +1000,8 @@ class MahjongAdapter(GameAdapter):
                 assert entry["flowers"] == [], where
         if viewer is not None and phase == "raise":
             own = view["seats"][viewer]
-            assert own["hand"] is None and own["drawn"] is None, f"{where}: a tile before raises"
+            assert own["hand"] is None, f"{where}: a tile before the raises"
+            assert own["drawn"] is None, f"{where}: a tile before the raises"
         elif viewer is not None:
             own = view["seats"][viewer]
             hand = own["hand"]
@@ -1264,26 +1269,36 @@ class MahjongAdapter(GameAdapter):
         assert result.ledger[: len(kongs)] == tuple(kongs), result.ledger
         if result.kind == "draw":
             assert (result.winner, result.dealt_in_by, result.win_tile) == (None, None, None)
-            assert not wins and result.patterns == (), result
+            assert not wins, result
+            assert result.patterns == (), result
             return
         assert result.kind in ("self_draw", "robbed_kong"), result  # never on a discard
         w = result.winner
         assert moves[-1] == f"s{w}:win", moves[-1]
         assert set(result.patterns) <= _MJ_SHAOYANG_PATTERNS, result.patterns
         pats = set(result.patterns)
-        unit = 24 if pats & {"十三浪", "全風十三浪"} else 8 if pats & {"碰碰對", "清一色", "七巧對"} else 2
+        unit = (
+            24
+            if pats & {"十三浪", "全風十三浪"}
+            else 8
+            if pats & {"碰碰對", "清一色", "七巧對"}
+            else 2
+        )
         others = [(w + k) % 4 for k in (1, 2, 3)]
         total = sum(unit * f[w] * f[p] for p in others)
         if result.kind == "robbed_kong":
             src, action, tile = mj_parse(moves[-2])  # type: ignore[misc]
-            assert action == "kong" and result.win_tile == _MJ_CODES[tile], moves[-2]
+            assert action == "kong", moves[-2]
+            assert result.win_tile == _MJ_CODES[tile], moves[-2]
             assert result.dealt_in_by == src
             assert wins == [("robbed_kong", src, w, total)], result.ledger
         elif result.dealt_in_by is not None:  # 放槓上花: the win on an exposed kong's replacement
             kong = mj_parse(moves[-2])
-            assert isinstance(kong, tuple) and kong[:2] == (w, "kong"), moves[-3:]
+            assert isinstance(kong, tuple), moves[-3:]
+            assert kong[:2] == (w, "kong"), moves[-3:]
             fed = mj_parse(moves[-3])  # the discard it konged
-            assert isinstance(fed, tuple) and fed[:2] == (result.dealt_in_by, "discard"), moves
+            assert isinstance(fed, tuple), moves
+            assert fed[:2] == (result.dealt_in_by, "discard"), moves
             assert wins == [("kong_bloom", result.dealt_in_by, w, total)], result.ledger
         else:
             assert wins == [("self_draw", p, w, unit * f[w] * f[p]) for p in others], result.ledger

@@ -14,11 +14,12 @@ moves: uniformly for even seeds, and for odd seeds by `mj_greedy_move` (a player
 who tries to win: it reaches wins, 報聽, kongs and robbing, which uniform moves
 seldom do).
 
-Game counts per pair (spread over the option mixes of the random-play adapter):
-native-cython `PYYIJING_MJ_PARITY_GAMES` (default 10,000), native-python and
-cython-python `PYYIJING_MJ_PARITY_GAMES_PYTHON` (default 1,000 each): 12,000 games,
-a few minutes of the slow run on the 2-core machine (a game with every
-comparison ~0.17 s, a light one about what the slower engine costs). The first
+Game counts per pair and ruleset (common: spread over its option mixes):
+native-cython `PYYIJING_MJ_PARITY_GAMES` (default 10,000 per ruleset), native-python
+and cython-python `PYYIJING_MJ_PARITY_GAMES_PYTHON` (default 1,000 each per
+ruleset): 24,000 games, a few minutes of the slow run on the 2-core machine (a
+game with every comparison ~0.17 s, a light one about what the slower engine
+costs). The first
 `QUICK` games of each mix run in the fast run; the rest are marked slow. Every
 `FULL_EVERY`-th game compares everything at every step, the others the phase,
 the seats to act and the legal moves (which decide the next move), the verdicts
@@ -162,8 +163,11 @@ def play_in_parity(rules: mj.Rules, seed: int, pair: tuple[str, str], full: bool
 
 
 def games_of(pair: tuple[str, str], index: int) -> int:
-    total = COUNTS[pair]
-    return total // len(MIXES) + (index < total % len(MIXES))
+    """The games of mix `index`: COUNTS[pair] per ruleset, spread over its mixes."""
+    ruleset = MIXES[index].rules.ruleset
+    same = [i for i, m in enumerate(MIXES) if m.rules.ruleset == ruleset]
+    total, k = COUNTS[pair], same.index(index)
+    return total // len(same) + (k < total % len(same))
 
 
 CASES = [

@@ -40,7 +40,9 @@ def dealer_wins(
     walls.play(g, [f"s{s}:raise={k}" for s, k in enumerate(raises)])
     walls.play(g, ["s0:win"])
     r = g.result
-    assert r is not None and r.kind == "self_draw" and r.winner == 0
+    assert r is not None
+    assert r.kind == "self_draw"
+    assert r.winner == 0
     assert r.dealt_in_by is None
     assert sum(r.payments) == 0
     return r
@@ -83,7 +85,9 @@ def test_big_hand_by_the_dealer(be: str, raises: int, total: int) -> None:
     assert [e[3] for e in r.ledger] == [8 * 2**raises] * 3
 
 
-@pytest.mark.parametrize(("hand", "patterns"), [(ONE_SUIT, ("平胡", "清一色")), (SEVEN_PAIRS, ("七巧對",))])
+@pytest.mark.parametrize(
+    ("hand", "patterns"), [(ONE_SUIT, ("平胡", "清一色")), (SEVEN_PAIRS, ("七巧對",))]
+)
 def test_every_big_hand_pays_as_a_big_hand(be: str, hand: str, patterns: tuple[str, ...]) -> None:
     """Seed 002 「碰碰對胡牌，清一色胡牌，七巧對胡牌（這3種胡牌算大牌）」: 清一色 and 七巧對
     pay like 碰碰對, 4 · 2 · 3 = 24 with no raise."""
@@ -130,7 +134,11 @@ def test_one_suit_all_pungs_is_paid_once(be: str) -> None:
 def test_very_big_hand_payer_who_raised_once(be: str) -> None:
     """Seed 002: 「……那麼他一個人就要輸的金幣計算方式，4（基數）*2*3*8*2=384金幣」."""
     r = dealer_wins(be, THIRTEEN, (3, 0, 0, 1))
-    assert r.ledger == (("self_draw", 1, 0, 192), ("self_draw", 2, 0, 192), ("self_draw", 3, 0, 384))
+    assert r.ledger == (
+        ("self_draw", 1, 0, 192),
+        ("self_draw", 2, 0, 192),
+        ("self_draw", 3, 0, 384),
+    )
 
 
 def dealer_kongs(be: str, raises: tuple[int, int, int, int]) -> mj.Result:
@@ -141,7 +149,8 @@ def dealer_kongs(be: str, raises: tuple[int, int, int, int]) -> mj.Result:
     walls.play(g, ["s0:kong=9s"])
     walls.drain(g)
     r = g.result
-    assert r is not None and r.kind == "draw"
+    assert r is not None
+    assert r.kind == "draw"
     return r
 
 
@@ -161,4 +170,8 @@ def test_kong_payer_who_raised_once(be: str) -> None:
     """Seed 002: 「如果還有另一玩家也舉了1個手而你舉了3個手那麼他一個人就要輸的金幣計算方式，
     1（基數）*2*8=16金幣」."""
     r = dealer_kongs(be, (3, 0, 1, 0))
-    assert r.ledger == (("concealed_kong", 1, 0, 8), ("concealed_kong", 2, 0, 16), ("concealed_kong", 3, 0, 8))
+    assert r.ledger == (
+        ("concealed_kong", 1, 0, 8),
+        ("concealed_kong", 2, 0, 16),
+        ("concealed_kong", 3, 0, 8),
+    )

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 import walls
+from game_adapters import mj_greedy_move
 
 from pyyijing import mahjong as mj
 
@@ -164,7 +165,8 @@ def test_pung_before_chow(be: str) -> None:
     walls.play(g, ["s0:discard=5m"])
     assert g.to_act == [2]
     walls.play(g, ["s2:pung=5m"])
-    assert g.phase == "play" and g.to_act == [2]
+    assert g.phase == "play"
+    assert g.to_act == [2]
     assert g.view(2)["seats"][2]["melds"] == [{"kind": "pung", "tiles": "555m", "from": 0}]
 
 
@@ -228,13 +230,19 @@ def test_an_unrobbed_exposed_kong_is_paid_by_every_other_seat(be: str) -> None:
     g = game(be, dealer=0, hands={0: "1m+", 1: WAITS_ON_1M, 2: "1m1m1m+"}, back=["9p"])
     walls.play(g, NO_RAISES)
     walls.play(g, ["s0:discard=1m", "s2:kong=1m", "s1:pass"])
-    assert g.phase == "play" and g.to_act == [2]
+    assert g.phase == "play"
+    assert g.to_act == [2]
     assert walls.drawn_of(g, 2) == "9p"
     assert g.view(0)["seats"][0]["discards"] == [{"tile": "1m", "claimed": True}]
     walls.drain(g)
     r = g.result
-    assert r is not None and r.kind == "draw"
-    assert r.ledger[:3] == (("exposed_kong", 3, 2, 1), ("exposed_kong", 0, 2, 1), ("exposed_kong", 1, 2, 1))
+    assert r is not None
+    assert r.kind == "draw"
+    assert r.ledger[:3] == (
+        ("exposed_kong", 3, 2, 1),
+        ("exposed_kong", 0, 2, 1),
+        ("exposed_kong", 1, 2, 1),
+    )
 
 
 def test_robbing_an_added_kong(be: str) -> None:
@@ -272,7 +280,8 @@ def test_a_concealed_kong_is_not_robbed_by_an_ordinary_hand(be: str) -> None:
     walls.play(g, NO_RAISES)
     assert "5m" in g.waits(1)
     walls.play(g, ["s0:kong=5m"])
-    assert g.phase == "play" and g.to_act == [0]
+    assert g.phase == "play"
+    assert g.to_act == [0]
     assert walls.drawn_of(g, 0) == "9s"
     assert walls.code_of(g, "s1:win") == "not_your_turn"
 
@@ -286,7 +295,8 @@ def test_a_concealed_kong_is_robbed_by_thirteen_orphans(be: str) -> None:
     walls.play(g, NO_RAISES)
     assert g.waits(1) == {"1z": 4}  # unseen: it cannot see the dealer's four
     walls.play(g, ["s0:kong=1z"])
-    assert g.phase == "claim" and g.to_act == [1]
+    assert g.phase == "claim"
+    assert g.to_act == [1]
     assert g.view(1)["offer"] == {"kind": "robbed_kong", "seat": 0, "tile": "1z"}
     assert g.view(0)["offer"] == {"kind": "robbed_kong", "seat": 0, "tile": "1z"}
     assert g.view(2)["offer"] == {"kind": "robbed_kong", "seat": 0, "tile": None}
@@ -310,21 +320,26 @@ def test_a_passed_robbing_offer_lets_the_kong_stand(be: str) -> None:
     walls.drain(g)
     r = g.result
     assert r is not None
-    assert r.ledger[:3] == (("concealed_kong", 1, 0, 2), ("concealed_kong", 2, 0, 2), ("concealed_kong", 3, 0, 4))
+    assert r.ledger[:3] == (
+        ("concealed_kong", 1, 0, 2),
+        ("concealed_kong", 2, 0, 2),
+        ("concealed_kong", 3, 0, 4),
+    )
 
 
 # --- 放槓上花 ----------------------------------------------------------------------------
 
 
 def test_fed_kong_bloom(be: str) -> None:
-    """Seed 002 「放杠上花（就是你開杠打出的牌剛好是別人所胡的牌）所輸金幣的計算方：就是按自接你杠上花
-    玩家自摸胡牌計」; rules §6: the konger of the dealer's 9p wins on the replacement, so the
-    dealer alone pays the whole self-draw total (2 · 3 = 6, reason kong_bloom) and is
-    `dealt_in_by`; the kong itself was paid by all three first."""
+    """Seed 002 「放杠上花（就是你開杠打出的牌剛好是別人所胡的牌）所輸金幣的計算方：
+    就是按自接你杠上花玩家自摸胡牌計」; rules §6: the konger of the dealer's 9p wins on
+    the replacement, so the dealer alone pays the whole self-draw total (2 · 3 = 6,
+    reason kong_bloom) and is `dealt_in_by`; the kong itself was paid by all three first."""
     g = game(be, dealer=0, hands={0: "9p+", 2: "9p9p9p123m456m78s11z"}, back=["9s"])
     walls.play(g, NO_RAISES)
     walls.play(g, ["s0:discard=9p", "s2:kong=9p"])
-    assert g.to_act == [2] and walls.drawn_of(g, 2) == "9s"
+    assert g.to_act == [2]
+    assert walls.drawn_of(g, 2) == "9s"
     walls.play(g, ["s2:win"])
     r = g.result
     assert r is not None
@@ -367,19 +382,18 @@ def test_last_taker_names_the_next_dealer_after_a_drawn_hand(be: str) -> None:
     assert g.last_taker is None  # the deal is not a take
     walls.drain(g)
     r = g.result
-    assert r is not None and r.kind == "draw"
+    assert r is not None
+    assert r.kind == "draw"
     assert g.last_taker is not None
     # 136 - 53 = 83 draws from the dealer's next seat: the last is seat (1 + 83) % 4
     assert g.last_taker == (1 + 83) % 4
 
 
 def test_match_next_dealer(be: str) -> None:
-    """Seed 002 「莊家如果胡牌，則下一把可繼續連莊，否則誰胡牌誰做莊。要是都沒胡牌即由上盤誰摸最後一張牌的
-    做莊」: after each hand of a seeded Match (played by the greedy test player), the next
-    dealer is the dealer again when it won, else the winner, and after a drawn hand the
-    last seat to take a tile; all three cases occur."""
-    from game_adapters import mj_greedy_move
-
+    """Seed 002 「莊家如果胡牌，則下一把可繼續連莊，否則誰胡牌誰做莊。
+    要是都沒胡牌即由上盤誰摸最後一張牌的做莊」: after each hand of a seeded Match (played
+    by the greedy test player), the next dealer is the dealer again when it won, else the
+    winner, and after a drawn hand the last seat to take a tile; all three cases occur."""
     rng = random.Random(7)
     m = mj.Match(SHAOYANG, seed=2026, backend=be)
     seen = set()
