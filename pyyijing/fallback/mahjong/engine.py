@@ -304,9 +304,7 @@ class GameCore:
         self.void_game = config.void_suit
         self.shaoyang = config.ruleset == "shaoyang"
         # 報聽 is common's, and off in the void-suit game whatever declare_ready says (§11).
-        self.ready_on = (
-            config.ruleset == "common" and config.declare_ready and not config.void_suit
-        )
+        self.ready_on = config.ruleset == "common" and config.declare_ready and not config.void_suit
         self.wall_codes = wall
         self.wall_ids = parse_wall(wall)
         self.head = 0
