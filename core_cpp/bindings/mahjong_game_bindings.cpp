@@ -119,6 +119,7 @@ class GameCore {
     const int viewer = static_cast<int>(seat);
     const mj::State& s = state_;
     const bool all_void = s.voids_chosen == 15;
+    const bool all_raised = s.raises_made == 15;
     py::list seats;
     for (int p = 0; p < mj::kSeats; ++p) {
       const mj::SeatState& st = s.seats[p];
@@ -150,12 +151,17 @@ class GameCore {
       for (int i = 0; i < st.n_flowers; ++i) flowers.append(mj::tile_code(st.flowers[i]));
       sd["flowers"] = flowers;
       sd["declared"] = st.declared;
-      sd["locked"] = st.declared;  // common: locked is declared
+      sd["locked"] = st.declared;  // locked is declared (never in Shaoyang)
       const char suit[2] = {st.void_suit >= 0 ? mj::kSuitChars[st.void_suit] : '\0', '\0'};
       sd["void"] = st.void_suit >= 0 && (all_void || p == viewer) ? py::object(py::str(suit))
                                                                    : py::object(py::none());
+      // Shaoyang's 舉手: own at once, the others' once all four are in (rules §11).
+      sd["raise"] = st.raised >= 0 && (all_raised || p == viewer) ? py::object(py::int_(static_cast<int>(st.raised)))
+                                                                  : py::object(py::none());
       if (p == viewer) {
-        sd["hand"] = mj::hand_string(st.counts);
+        // No seat sees a tile before every seat has raised.
+        sd["hand"] = s.phase == mj::Phase::kRaise ? py::object(py::none())
+                                                  : py::object(py::str(mj::hand_string(st.counts)));
         sd["drawn"] = s.phase == mj::Phase::kPlay && s.turn == p ? tile_or_none(s.drawn)
                                                                   : py::object(py::none());
       }
@@ -166,7 +172,12 @@ class GameCore {
       py::dict od;
       od["kind"] = s.offer_kind == mj::OfferKind::kDiscard ? "discard" : "robbed_kong";
       od["seat"] = static_cast<int>(s.offer_from);
-      od["tile"] = mj::tile_code(s.offer_tile);
+      // A concealed kong's tile (Shaoyang's robbing offer) is shown only to
+      // the konger and the seat offered.
+      const bool hidden = s.offer_kind == mj::OfferKind::kRobbedKong &&
+                          s.rob_kind == mj::MeldKind::kConcealedKong && viewer != s.offer_from &&
+                          viewer != s.offer().seat;
+      od["tile"] = hidden ? py::object(py::none()) : py::object(py::str(mj::tile_code(s.offer_tile)));
       offer = od;
     }
     py::list history;
@@ -174,11 +185,22 @@ class GameCore {
       const mj::Move m = s.history[i];
       const mj::Act act = mj::move_act(m);
       const bool other = mj::move_seat(m) != viewer;
-      // No passes; no other seat's void choice (not even that it answered,
-      // rules §11) until all four are in; another seat's concealed kong
-      // without its tile.
-      if (act == mj::Act::kPass || (act == mj::Act::kVoid && other && !all_void)) continue;
-      history.append(mj::format_move(m, other));
+      // No passes; no other seat's void choice or raise (not even that it
+      // answered, rules §11) until all four are in; another seat's concealed
+      // kong without its tile.
+      if (act == mj::Act::kPass || (act == mj::Act::kVoid && other && !all_void) ||
+          (act == mj::Act::kRaise && other && !all_raised))
+        continue;
+      // A robbed concealed kong never happened (its meld is gone): its tile is
+      // shown, as the fallback shows it (the win_tile names it anyway).
+      bool hide = other;
+      if (hide && act == mj::Act::kKong && (m & mj::kConcealedKongFlag)) {
+        const mj::SeatState& k = s.seats[mj::move_seat(m)];
+        hide = false;
+        for (int j = 0; j < k.n_melds; ++j)
+          hide = hide || (k.melds[j].kind == mj::MeldKind::kConcealedKong && k.melds[j].tile == mj::move_tile(m));
+      }
+      history.append(mj::format_move(m, hide));
     }
     py::dict d;
     d["viewer"] = seat_or_none(viewer);
@@ -213,9 +235,9 @@ class GameCore {
     d["winner"] = seat_or_none(r.winner);
     d["dealt_in_by"] = seat_or_none(r.dealt_in_by);
     d["win_tile"] = tile_or_none(r.win_tile);
-    py::list patterns;
-    if (r.regular) patterns.append("regular");
-    if (r.seven_pairs) patterns.append("seven_pairs");
+    py::list patterns;  // UTF-8 names (Shaoyang's are Chinese)
+    for (int i = 0; i < mj::kMaxPatterns; ++i)
+      if ((r.patterns >> i) & 1) patterns.append(py::str(mj::pattern_name(s.cfg.ruleset, i)));
     d["patterns"] = patterns;
     int pay[mj::kSeats];
     mj::payments(s, pay);
@@ -245,6 +267,7 @@ class GameCore {
 
   std::string wall() const { return mj::wall_string(state_); }
   int dealer() const { return state_.dealer; }
+  py::object last_taker() const { return seat_or_none(state_.last_taker); }
 
  private:
   static py::tuple verdict(mj::Reason r) { return py::make_tuple(mj::reason_name(r), mj::reason_message(r)); }
@@ -312,7 +335,9 @@ void bind_mahjong_game(py::module_& m) {
       .def("result", &GameCore::result)
       .def("moves", &GameCore::moves)
       .def("wall", &GameCore::wall)
-      .def("dealer", &GameCore::dealer);
+      .def("dealer", &GameCore::dealer)
+      .def("last_taker", &GameCore::last_taker,
+           "The last seat that took a tile from the wall (a draw or a replacement; not the deal), or None.");
 
   m.def(
       "shuffle_wall",

@@ -5,9 +5,9 @@
 namespace yijing::mahjong {
 namespace {
 
-bool is_other_ruleset(Act a) noexcept {
-  return a == Act::kRaise || a == Act::kOpening || a == Act::kMid || a == Act::kOpenKong ||
-         a == Act::kHaidi;
+bool is_other_ruleset(const Config& cfg, Act a) noexcept {
+  return (a == Act::kRaise && !cfg.shaoyang()) || a == Act::kOpening || a == Act::kMid ||
+         a == Act::kOpenKong || a == Act::kHaidi;
 }
 
 // What parse_move() guarantees, for specs built by hand (to_spec of any bits).
@@ -25,6 +25,8 @@ bool arg_in_range(const MoveSpec& m) noexcept {
 
 // Step 3.
 bool wrong_phase(Phase phase, Act a) noexcept {
+  if (a == Act::kRaise) return phase != Phase::kRaise;
+  if (phase == Phase::kRaise) return true;
   if (a == Act::kVoid) return phase != Phase::kVoid;
   if (phase == Phase::kVoid) return true;
   switch (a) {
@@ -99,11 +101,15 @@ Reason check(const State& s, const MoveSpec& m) noexcept {
   if (m.seat < 0 || m.seat >= kSeats) return Reason::kNoSuchSeat;
   if (!arg_in_range(m)) return Reason::kMalformed;  // only a hand-made MoveSpec
   if (s.phase == Phase::kOver) return Reason::kGameOver;                        // 1
-  if (is_other_ruleset(m.act) || (m.act == Act::kVoid && !s.cfg.void_suit) ||   // 2
+  if (is_other_ruleset(s.cfg, m.act) || (m.act == Act::kVoid && !s.cfg.void_suit) ||   // 2
       (m.act == Act::kReady && !s.cfg.ready_on()) || (m.act == Act::kChow && !s.cfg.chow_on()))
     return Reason::kNotInRules;
   if (wrong_phase(s.phase, m.act)) return Reason::kWrongPhase;                  // 3
-  if (s.phase == Phase::kVoid)                                                  // 4
+  if (s.phase == Phase::kRaise) {                                              // 4
+    if ((s.raises_made >> m.seat) & 1) return Reason::kAlreadyRaised;
+    return m.arg > 3 ? Reason::kRaiseTooHigh : Reason::kOk;
+  }
+  if (s.phase == Phase::kVoid)
     return (s.voids_chosen >> m.seat) & 1 ? Reason::kAlreadyChosen : Reason::kOk;
   if (!may_act(s, m.seat)) return Reason::kNotYourTurn;                         // 5
   return s.phase == Phase::kPlay ? check_play(s, m) : check_claim(s, m);        // 6, 7

@@ -1,6 +1,7 @@
 // The deal (rules §1; docs "GameCore(config, wall, dealer)"): three rounds of
 // four tiles from the dealer counterclockwise, then two to the dealer and one
-// to each other seat; then the flowers set aside and replaced from the back.
+// to each other seat; then the flowers set aside and replaced from the back;
+// then phase raise (Shaoyang), void (the void-suit game) or play.
 #include <cstring>
 
 #include "game_internal.hpp"
@@ -61,7 +62,10 @@ void init_state_tiles(State& s, const Config& cfg, const Tile* tiles, int n, int
       }
     }
   }
-  if (cfg.void_suit) {
+  if (cfg.shaoyang()) {
+    s.phase = Phase::kRaise;  // 舉手 before any tile is seen (rules §6)
+    detail::refresh_masks(s);  // raises change no hand: the masks hold for play
+  } else if (cfg.void_suit) {
     s.phase = Phase::kVoid;
   } else {
     s.phase = Phase::kPlay;
@@ -71,7 +75,7 @@ void init_state_tiles(State& s, const Config& cfg, const Tile* tiles, int n, int
 
 InitError init_state(State& s, const Config& cfg, std::string_view wall, int dealer) noexcept {
   s = State{};
-  if (!ruleset_playable(cfg.ruleset) || (cfg.flowers && cfg.void_suit)) return InitError::kBadConfig;
+  if (!config_valid(cfg)) return InitError::kBadConfig;
   if (dealer < 0 || dealer >= kSeats) return InitError::kBadDealer;
   const TileSet set = cfg.tiles();
   const int n = set_size(set);

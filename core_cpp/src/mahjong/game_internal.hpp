@@ -54,10 +54,12 @@ inline bool holds_void(const SeatState& st) noexcept {
   return st.void_suit >= 0 && (st.held_keys & suit_keys(st.void_suit)) != 0;
 }
 
-// The kinds whose addition can complete some shape of a hand holding `held`:
-// every tile of a winning shape that contains t lies within two places of t
-// in its suit (a chow) or is t (pair, pung, seven pairs), so a wait is a
-// held tile or a suit neighbour of one at distance 1 or 2.
+// The kinds whose addition can complete a regular or seven pairs shape of a
+// hand holding `held`: every tile of a winning shape that contains t lies
+// within two places of t in its suit (a chow) or is t (pair, pung, seven
+// pairs), so a wait is a held tile or a suit neighbour of one at distance 1
+// or 2. Thirteen orphans can wait on a kind none of whose neighbours is held
+// (an honour): its callers add kOrphanKinds (candidates(), game_wins.cpp).
 inline std::uint64_t wait_candidates(std::uint64_t held) noexcept {
   std::uint64_t out = held & (std::uint64_t{0x7F} << kHonourBase);
   for (int suit = 0; suit < kSuits; ++suit) {
@@ -67,23 +69,32 @@ inline std::uint64_t wait_candidates(std::uint64_t held) noexcept {
   return out;
 }
 
+// The terminals and honours (thirteen orphans' kinds), bit t = kind t.
+inline constexpr std::uint64_t kOrphanKinds =
+    bit(0) | bit(8) | bit(9) | bit(17) | bit(18) | bit(26) | (std::uint64_t{0x7F} << kHonourBase);
+
 // The ruleset's winning shapes for 3k+2 concealed tiles (k melds), void suit
-// aside: common — the regular shape, or seven pairs with no melds.
+// aside: common — the regular shape, or seven pairs with no melds; Shaoyang —
+// the regular shape, or with no melds seven pairs or thirteen orphans (十三浪).
 inline bool shape_wins(const Config& cfg, const Counts& c, int k) noexcept {
-  switch (cfg.ruleset) {
-    case Ruleset::kCommon:
-    default:
-      return is_regular_win(c) || (k == 0 && is_seven_pairs(c));
-  }
+  if (is_regular_win(c)) return true;
+  if (k != 0) return false;
+  return is_seven_pairs(c) || (cfg.shaoyang() && is_thirteen_orphans(c));
 }
 
-// The exact shape distance of the seat's hand (SeatState::shanten_lb).
+// The exact shape distance of the seat's hand (SeatState::shanten_lb): the
+// minimum over the ruleset's shapes (each loses at most one per tile gained
+// and none per tile given up, so the minimum keeps the bound's rules).
 inline int shape_shanten(const Config& cfg, const SeatState& st) noexcept {
-  (void)cfg;  // common: regular or seven pairs
   const int rs = regular_shanten(st.counts);
   if (st.n_melds != 0) return rs;
-  const int ps = seven_pairs_shanten(st.counts);
-  return ps < rs ? ps : rs;
+  int best = seven_pairs_shanten(st.counts);
+  if (rs < best) best = rs;
+  if (cfg.shaoyang()) {
+    const int os = thirteen_orphans_shanten(st.counts);
+    if (os < best) best = os;
+  }
+  return best;
 }
 
 // The seat gained one tile: the bound drops by one; exact once it reaches 0.
@@ -91,6 +102,16 @@ inline void gained_tile(const Config& cfg, SeatState& st) noexcept {
   const int lb = st.shanten_lb - 1;
   st.shanten_lb = static_cast<std::int8_t>(lb <= 0 ? shape_shanten(cfg, st) : lb);
 }
+
+// Shaoyang's patterns (Result::patterns bits, docs "Shaoyang" Winning).
+inline constexpr std::uint8_t kPingHu = 1, kAllPungs = 2, kOneSuit = 4, kSevenPairs = 8,
+                              kThirteenOrphans = 16, kAllHonours = 32;
+inline constexpr std::uint8_t kBigPatterns = kAllPungs | kOneSuit | kSevenPairs;    // unit 8
+inline constexpr std::uint8_t kVeryBigPatterns = kThirteenOrphans | kAllHonours;  // unit 24
+// The patterns of seat `st`'s win with concealed tiles `c` (14 - 3k, the
+// winning tile included) and its melds: the kernel's
+// pyyijing/fallback/mahjong/patterns.py patterns("shaoyang", ...).
+std::uint8_t shaoyang_patterns(const SeatState& st, const Counts& c) noexcept;
 
 // Copies of kind t in the seat's concealed tiles and own melds.
 int own_copies(const SeatState& st, int t) noexcept;

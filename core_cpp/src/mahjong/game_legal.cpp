@@ -1,17 +1,19 @@
 // Who acts and the legal moves (docs "Legal moves"). Moves are generated in
 // Move order, which is the plain string order of their texts (moves.hpp), so
 // no sort is needed: per seat the actions in name order (chow < discard <
-// kong < pass < pung < ready < void < win), tiles in code order.
+// kong < pass < pung < raise < ready < void < win), tiles in code order.
 #include "game_internal.hpp"
 
 namespace yijing::mahjong {
 
 int to_act(const State& s, int out[kSeats]) noexcept {
   switch (s.phase) {
+    case Phase::kRaise:
     case Phase::kVoid: {
+      const unsigned done = s.phase == Phase::kRaise ? s.raises_made : s.voids_chosen;
       int n = 0;
       for (int seat = 0; seat < kSeats; ++seat)
-        if (!((s.voids_chosen >> seat) & 1)) out[n++] = seat;
+        if (!((done >> seat) & 1)) out[n++] = seat;
       return n;
     }
     case Phase::kPlay: out[0] = s.turn; return 1;
@@ -24,6 +26,7 @@ int to_act(const State& s, int out[kSeats]) noexcept {
 bool may_act(const State& s, int seat) noexcept {
   if (seat < 0 || seat >= kSeats) return false;
   switch (s.phase) {
+    case Phase::kRaise: return !((s.raises_made >> seat) & 1);
     case Phase::kVoid: return !((s.voids_chosen >> seat) & 1);
     case Phase::kPlay: return seat == s.turn;
     case Phase::kClaim: return seat == s.offer().seat;
@@ -99,6 +102,9 @@ int legal_claim(const State& s, Move* out) noexcept {
 int legal_seat(const State& s, int seat, Move* out) noexcept {
   if (!may_act(s, seat)) return 0;
   switch (s.phase) {
+    case Phase::kRaise:
+      for (int k = 0; k <= 3; ++k) out[k] = make_move(seat, Act::kRaise, k);
+      return 4;
     case Phase::kVoid:
       for (int suit = 0; suit < kSuits; ++suit) out[suit] = make_move(seat, Act::kVoid, suit);
       return kSuits;

@@ -152,6 +152,7 @@ std::string meld_string(const Meld& m) {
 
 const char* phase_name(Phase p) noexcept {
   switch (p) {
+    case Phase::kRaise: return "raise";
     case Phase::kVoid: return "void";
     case Phase::kPlay: return "play";
     case Phase::kClaim: return "claim";
@@ -179,6 +180,7 @@ const char* pay_name(Pay p) noexcept {
     case Pay::kDiscard: return "discard";
     case Pay::kSelfDraw: return "self_draw";
     case Pay::kRobbedKong: return "robbed_kong";
+    case Pay::kKongBloom: return "kong_bloom";
     case Pay::kReadyBonus: break;
   }
   return "ready_bonus";
@@ -193,6 +195,17 @@ const char* result_kind_name(ResultKind k) noexcept {
     case ResultKind::kNone: break;
   }
   return "none";
+}
+
+const char* pattern_name(Ruleset r, int i) noexcept {
+  static constexpr const char* kCommonNames[] = {"regular", "seven_pairs"};
+  static constexpr const char* kShaoyangNames[] = {"平胡", "碰碰對", "清一色", "七巧對", "十三浪", "全風十三浪"};
+  switch (r) {
+    case Ruleset::kCommon: return i >= 0 && i < 2 ? kCommonNames[i] : "";
+    case Ruleset::kShaoyang: return i >= 0 && i < 6 ? kShaoyangNames[i] : "";
+    case Ruleset::kChangsha: break;
+  }
+  return "";
 }
 
 std::string wall_string(const State& s) { return tiles_string(s.wall, s.n_wall); }

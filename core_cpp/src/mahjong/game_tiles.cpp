@@ -108,7 +108,11 @@ ConfigResult make_config(std::string_view ruleset, bool flowers, bool void_suit,
   const auto rs = ruleset_from_string(ruleset);
   if (!rs || !ruleset_playable(*rs)) {
     // The fallback's words (pyyijing/fallback/mahjong/config.py), with repr quoting.
-    r.error = "ruleset '" + std::string(ruleset) + "' is not implemented yet; playable: common";
+    r.error = "ruleset '" + std::string(ruleset) + "' is not implemented yet; playable: common, shaoyang";
+    return r;
+  }
+  if (*rs != Ruleset::kCommon && (flowers || void_suit)) {
+    r.error = "flowers and void_suit are options of common only";
     return r;
   }
   if (flowers && void_suit) {
@@ -144,6 +148,8 @@ const char* reason_name(Reason r) noexcept {
     case Reason::kCannotWin: return "cannot_win";
     case Reason::kCannotPung: return "cannot_pung";
     case Reason::kCannotChow: return "cannot_chow";
+    case Reason::kAlreadyRaised: return "already_raised";
+    case Reason::kRaiseTooHigh: return "raise_too_high";
   }
   return "malformed";
 }
@@ -170,6 +176,8 @@ const char* reason_message(Reason r) noexcept {
     case Reason::kCannotWin: return "the hand does not win";
     case Reason::kCannotPung: return "that pung is not on offer";
     case Reason::kCannotChow: return "that chow is not on offer";
+    case Reason::kAlreadyRaised: return "this seat has already raised (舉手)";
+    case Reason::kRaiseTooHigh: return "a seat raises 0 to 3 times (舉手)";
   }
   return "";
 }

@@ -24,14 +24,17 @@ namespace {
 
 // Whether 3k+1 tiles can be one tile from a winning shape at all.
 bool may_be_ready(const Config& cfg, const Counts& c, int k) noexcept {
-  (void)cfg;
   if (regular_shanten(c) <= 0) return true;
-  return k == 0 && seven_pairs_shanten(c) <= 0;
+  if (k != 0) return false;
+  return seven_pairs_shanten(c) <= 0 || (cfg.shaoyang() && thirteen_orphans_shanten(c) <= 0);
 }
 
-// The kinds worth trying for 3k+1 tiles `c` of seat `st` (its void aside).
-std::uint64_t candidates(const SeatState& st, const Counts& c) noexcept {
+// The kinds worth trying for 3k+1 tiles `c` of seat `st` (its void aside):
+// the regular and seven pairs candidates, and in Shaoyang with no melds the
+// thirteen orphans' kinds (a missing honour has no held neighbour).
+std::uint64_t candidates(const Config& cfg, const SeatState& st, const Counts& c) noexcept {
   std::uint64_t cand = wait_candidates(held_mask(c));
+  if (cfg.shaoyang() && st.n_melds == 0) cand |= kOrphanKinds;
   if (st.void_suit >= 0) cand &= ~suit_bits(st.void_suit);
   return cand;
 }
@@ -44,7 +47,7 @@ std::uint64_t compute_win_mask(const Config& cfg, SeatState& st) noexcept {
   if (st.shanten_lb >= 1) return 0;
   Counts c = st.counts;
   const int k = st.n_melds;
-  std::uint64_t cand = candidates(st, c), mask = 0;
+  std::uint64_t cand = candidates(cfg, st, c), mask = 0;
   while (cand) {
     const int t = __builtin_ctzll(cand);
     cand &= cand - 1;
@@ -61,7 +64,7 @@ bool has_wait(const Config& cfg, const SeatState& st, const Counts& counts) noex
   if (st.void_suit >= 0 && holds_suit(counts, st.void_suit)) return false;
   if (!may_be_ready(cfg, counts, k)) return false;
   Counts c = counts;
-  std::uint64_t cand = candidates(st, c);
+  std::uint64_t cand = candidates(cfg, st, c);
   while (cand) {
     const int t = __builtin_ctzll(cand);
     cand &= cand - 1;
@@ -77,6 +80,37 @@ bool has_wait(const Config& cfg, const SeatState& st, const Counts& counts) noex
   return false;
 }
 
+std::uint8_t shaoyang_patterns(const SeatState& st, const Counts& c) noexcept {
+  const int k = st.n_melds;
+  const bool regular = is_regular_win(c);
+  const bool pairs = k == 0 && is_seven_pairs(c);
+  const bool orphans = k == 0 && is_thirteen_orphans(c);
+  unsigned suits = 0;  // bit 0..3: m, p, s, honours among every tile of the hand
+  int twos = 0;
+  bool pung_counts = true;  // every concealed count 0, 2 or 3
+  for (int t = 0; t < kKinds; ++t) {
+    const int x = c[static_cast<std::size_t>(t)];
+    if (x == 0) continue;
+    suits |= 1u << suit_of(t);
+    twos += x == 2;
+    pung_counts = pung_counts && (x == 2 || x == 3);
+  }
+  bool chow_meld = false;
+  for (int i = 0; i < k; ++i) {
+    suits |= 1u << suit_of(st.melds[i].tile);
+    chow_meld = chow_meld || st.melds[i].kind == MeldKind::kChow;
+  }
+  std::uint8_t out = 0;
+  if (regular) out |= kPingHu;
+  // Regular with no chow meld and a reading of pungs and one pair.
+  if (regular && !chow_meld && pung_counts && twos == 1) out |= kAllPungs;
+  if ((suits == 1 || suits == 2 || suits == 4) && (regular || pairs)) out |= kOneSuit;
+  if (pairs) out |= kSevenPairs;
+  if (orphans) out |= kThirteenOrphans;
+  if (regular && suits == 8) out |= kAllHonours;
+  return out;
+}
+
 }  // namespace detail
 
 bool wins(const State& s, int seat, const Counts& counts) noexcept {
@@ -88,10 +122,10 @@ bool wins(const State& s, int seat, const Counts& counts) noexcept {
 std::uint64_t waits(const State& s, int seat, int unseen[kKinds]) noexcept {
   const SeatState& st = s.seats[seat];
   const int k = st.n_melds;
-  if (st.n_concealed != 13 - 3 * k) return 0;
+  if (st.n_concealed != 13 - 3 * k || s.phase == Phase::kRaise) return 0;  // rules §11: {} in raise
   if (detail::holds_void(st) || !detail::may_be_ready(s.cfg, st.counts, k)) return 0;
   Counts c = st.counts;
-  std::uint64_t cand = detail::candidates(st, c), mask = 0;
+  std::uint64_t cand = detail::candidates(s.cfg, st, c), mask = 0;
   while (cand) {
     const int t = __builtin_ctzll(cand);
     cand &= cand - 1;

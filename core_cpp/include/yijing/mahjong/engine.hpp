@@ -17,7 +17,7 @@ enum class InitError : std::uint8_t { kNone, kBadConfig, kBadWall, kBadDealer };
 
 // Reset `s`, deal `wall` (two-character codes in draw order: exactly the
 // tile set of cfg.tiles()) from `dealer`, set the flowers aside and start
-// phase void or play. On error `s` is left in an unspecified but safe state.
+// phase raise (Shaoyang), void or play. On error `s` is left in an unspecified but safe state.
 InitError init_state(State& s, const Config& cfg, std::string_view wall, int dealer) noexcept;
 // init_state() for a wall of `n` tile ids known to be the tile set (the
 // shuffle's output), a playable config and a valid dealer: no checks.
@@ -28,7 +28,7 @@ int to_act(const State& s, int out[kSeats]) noexcept;
 bool may_act(const State& s, int seat) noexcept;
 
 // Room for legal_moves() of any seat or of all seats (-1): in play at most
-// 14 discards, 14 ready, 4 kongs and the win; in void 12.
+// 14 discards, 14 ready, 4 kongs and the win; in void 12; in raise 16.
 inline constexpr int kMaxLegalMoves = 48;
 // Every legal move of `seat` (or of every seat in to_act for seat < 0),
 // in plain string order of their texts (Move order, moves.hpp). `out` must
@@ -50,6 +50,9 @@ bool wins(const State& s, int seat, const Counts& counts) noexcept;
 // docs "waits(seat)": bit t set for each wait; unseen[t] filled for those.
 // 0 unless the seat holds 13 - 3k tiles.
 std::uint64_t waits(const State& s, int seat, int unseen[kKinds]) noexcept;
+
+// Shaoyang: the seat's factor 2^raise (1 before it has raised, and in common).
+constexpr int raise_factor(const SeatState& st) noexcept { return st.raised > 0 ? 1 << st.raised : 1; }
 
 // Payments per seat: the ledger summed.
 void payments(const State& s, int out[kSeats]) noexcept;

@@ -31,6 +31,8 @@ const char* phase_name(Phase p) noexcept;
 const char* meld_kind_name(MeldKind k) noexcept;
 const char* pay_name(Pay p) noexcept;
 const char* result_kind_name(ResultKind k) noexcept;
+// The name (UTF-8) of bit `i` of Result::patterns in ruleset `r`, or "".
+const char* pattern_name(Ruleset r, int i) noexcept;
 // The wall as dealt.
 std::string wall_string(const State& s);
 

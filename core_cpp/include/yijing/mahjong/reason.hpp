@@ -29,8 +29,11 @@ enum class Reason : std::uint8_t {
   kCannotWin,       // 6 / 7
   kCannotPung,      // 7
   kCannotChow,
+  // Appended (the codes above keep their numbers).
+  kAlreadyRaised,   // 4 (phase raise, Shaoyang)
+  kRaiseTooHigh,    // 4
 };
-inline constexpr int kReasons = static_cast<int>(Reason::kCannotChow) + 1;
+inline constexpr int kReasons = static_cast<int>(Reason::kRaiseTooHigh) + 1;
 
 const char* reason_name(Reason r) noexcept;
 const char* reason_message(Reason r) noexcept;

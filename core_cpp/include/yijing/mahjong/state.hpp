@@ -14,14 +14,16 @@ namespace yijing::mahjong {
 
 inline constexpr int kSeats = 4;
 
-enum class Phase : std::uint8_t { kVoid, kPlay, kClaim, kOver };
+// kRaise (Shaoyang's 舉手) is appended: the others keep their numbers.
+enum class Phase : std::uint8_t { kVoid, kPlay, kClaim, kOver, kRaise };
 enum class MeldKind : std::uint8_t { kChow, kPung, kKong, kAddedKong, kConcealedKong };
 // What a claim offers the tile of.
 enum class OfferKind : std::uint8_t { kDiscard, kRobbedKong };
 enum class ResultKind : std::uint8_t { kNone, kSelfDraw, kDiscard, kRobbedKong, kDraw };
-// Ledger reasons, in the documented names' order (docs "Results and payments").
+// Ledger reasons, in the documented names' order (docs "Results and payments";
+// kKongBloom, Shaoyang's 放槓上花, appended).
 enum class Pay : std::uint8_t {
-  kExposedKong, kConcealedKong, kAddedKong, kDiscard, kSelfDraw, kRobbedKong, kReadyBonus
+  kExposedKong, kConcealedKong, kAddedKong, kDiscard, kSelfDraw, kRobbedKong, kReadyBonus, kKongBloom
 };
 
 // --- Bounds -----------------------------------------------------------------
@@ -30,14 +32,19 @@ inline constexpr int kMaxMelds = 4;
 // Every physical tile is discarded at most once (a claimed discard goes into a
 // meld and never comes back), and at least 53 are dealt and 13 stay in hands.
 inline constexpr int kMaxDiscards = kMaxWallTiles;
-// Moves: 4 void choices; turn moves (one per draw, chow/pung and kong: at most
+// Moves: 4 void choices or 4 raises (never both: void is common's, raise
+// Shaoyang's); turn moves (one per draw, chow/pung and kong: at most
 // 144 - 53 draws + 16 claims + 16 kongs + 1 win); per discard at most five
-// offers (three wins, a pung, a chow), each answered; three robbing offers per
-// added kong. 4 + 124 + 107 * 5 + 16 * 3 < 720.
+// offers (three wins, a pung, a chow; Shaoyang: a pung, a chow), each
+// answered; three robbing offers per kong of any kind (common: added kongs
+// only). 4 + 124 + 107 * 5 + 16 * 3 < 720.
 inline constexpr int kMaxHistory = 1024;
-// Three entries per kong and six at the win.
+// Three entries per kong (at most 16: four melds a seat; Shaoyang pays every
+// kind by each other seat) and six at the win (common: the win's three and
+// the ready bonus; Shaoyang: three, or one paid alone).
 inline constexpr int kMaxLedger = 3 * 16 + 6;
-// Offers on one tile: three win offers, a pung offer, a chow offer.
+// Offers on one tile: three win offers, a pung offer, a chow offer; a kong's
+// robbing offers: three at most.
 inline constexpr int kMaxOffers = 5;
 
 struct Meld {
@@ -58,6 +65,7 @@ struct SeatState {
   std::uint8_t n_flowers = 0;
   bool declared = false;      // 報聽
   std::int8_t void_suit = -1; // -1 or 0/1/2 (m/p/s)
+  std::int8_t raised = -1;    // Shaoyang's 舉手: -1 (not yet / common) or 0..3
   Meld melds[kMaxMelds];
   Tile flowers[8] = {};       // in the order set aside
   // Bit t: wins_with(seat, t) (docs "Winning"). Kept for the seats that are
@@ -66,8 +74,8 @@ struct SeatState {
   // bit test (hot path).
   std::uint64_t win_mask = 0;
   // A lower bound of the hand's shape distance: min(regular shanten, seven
-  // pairs shanten when k == 0), exact whenever it is <= 0 for the seat in
-  // turn. A tile gained lowers a hand's shanten by at most one and a tile
+  // pairs shanten when k == 0, and in Shaoyang thirteen orphans shanten when
+  // k == 0), exact whenever it is <= 0 for the seat in turn. A tile gained lowers a hand's shanten by at most one and a tile
   // given up (a discard, a kong) never lowers it, so the bound is kept with
   // no look-up and recomputed only when it reaches 0: a seat in turn with a
   // bound >= 1 can neither win nor declare ready, and one that discards with
@@ -95,16 +103,24 @@ struct LedgerEntry {
   Pay reason = Pay::kDiscard;
   std::uint8_t payer = 0;
   std::uint8_t payee = 0;
-  std::int8_t amount = 0;
+  // Shaoyang's amounts reach 3 x 24 x 8 x 8 = 4608 (a robbed kong or 放槓上花
+  // paid alone): no int8, no int16 margin worth the risk.
+  std::int32_t amount = 0;
 };
+
+// Result::patterns bits, per ruleset in its documented order (docs "Results
+// and payments"; notation.hpp pattern_name): common regular, seven_pairs;
+// Shaoyang 平胡 碰碰對 清一色 七巧對 十三浪 全風十三浪.
+inline constexpr int kMaxPatterns = 6;
 
 struct Result {
   ResultKind kind = ResultKind::kNone;
   std::int8_t winner = -1;
   std::int8_t dealt_in_by = -1;
   Tile win_tile = kNoTile;
-  bool regular = false;       // patterns
+  bool regular = false;       // the shapes of the win (both rulesets)
   bool seven_pairs = false;
+  std::uint8_t patterns = 0;  // bit i: the ruleset's i-th pattern
 };
 
 struct State {
@@ -118,9 +134,17 @@ struct State {
   std::uint8_t head = 0;          // live wall: wall[head .. tail)
   std::uint8_t tail = 0;
   std::uint8_t voids_chosen = 0;  // phase void: bit s = seat s has chosen
+  std::uint8_t raises_made = 0;   // phase raise: bit s = seat s has raised
+  // The last seat that took a tile from the wall (a draw or a replacement,
+  // flowers included; not the deal), or -1.
+  std::int8_t last_taker = -1;
+  // Shaoyang: the discarder whose tile the turn seat konged (exposed), while
+  // the turn seat holds that kong's replacement and has not moved; else -1.
+  std::int8_t fed_by = -1;
   bool history_overflow = false;  // never set while the bounds above hold
   // Phase claim: the tile on offer and the offers (in order) on it.
   OfferKind offer_kind = OfferKind::kDiscard;
+  MeldKind rob_kind = MeldKind::kAddedKong;  // a robbing offer: the kong's kind
   Tile offer_tile = 0;
   std::uint8_t offer_from = 0;    // the discarder / konger
   std::uint8_t n_offers = 0;
