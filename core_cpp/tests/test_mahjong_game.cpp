@@ -25,6 +25,14 @@ mj::Config common(bool flowers = false, bool void_suit = false, bool declare_rea
   return c;
 }
 
+// As mj.Rules("shaoyang").core_config(): no 報聽.
+mj::Config shaoyang() {
+  mj::Config c;
+  c.ruleset = mj::Ruleset::kShaoyang;
+  c.declare_ready = false;
+  return c;
+}
+
 std::vector<int> tiles_of(const std::string& codes) {
   std::vector<int> out;
   for (std::size_t i = 0; i + 1 < codes.size(); i += 2) {
@@ -587,16 +595,18 @@ TEST_CASE("mahjong random play: seeded games end, conserve tiles, pay zero-sum; 
     for (int t = 0; t < mj::kHonourBase; ++t)
       if (t % 9 <= 6) all.push_back(mj::make_tile_move(seat, mj::Act::kChow, t));
     for (int suit = 0; suit < 3; ++suit) all.push_back(mj::make_move(seat, mj::Act::kVoid, suit));
+    for (int k = 0; k <= 9; ++k) all.push_back(mj::make_move(seat, mj::Act::kRaise, k));
     all.push_back(mj::make_move(seat, mj::Act::kWin));
     all.push_back(mj::make_move(seat, mj::Act::kPass));
   }
   std::sort(all.begin(), all.end());
-  const mj::Config configs[] = {common(), common(true), common(false, true), common(false, false, false)};
+  const mj::Config configs[] = {common(), common(true), common(false, true), common(false, false, false),
+                                shaoyang()};
   mj::Move buf[mj::kMaxLegalMoves];
   long long kinds[5] = {}, total_moves = 0;
-  const int games = 4000;
+  const int games = 5000;
   for (int i = 0; i < games; ++i) {
-    const mj::Config cfg = configs[i % 4];
+    const mj::Config cfg = configs[i % 5];
     mj::Tile tiles[mj::kMaxWallTiles];
     int d1 = 0, d2 = 0;
     const int n = mj::shuffle_tiles(static_cast<std::uint64_t>(i), cfg.tiles(), tiles, d1, d2);
@@ -618,12 +628,15 @@ TEST_CASE("mahjong random play: seeded games end, conserve tiles, pay zero-sum; 
       REQUIRE(std::adjacent_find(buf, buf + k) == buf + k);
       int seats[4];
       const int acting_seats = mj::to_act(s, seats);
-      REQUIRE(acting_seats == (s.phase == mj::Phase::kVoid ? 4 - __builtin_popcount(s.voids_chosen) : 1));
+      REQUIRE(acting_seats == (s.phase == mj::Phase::kVoid    ? 4 - __builtin_popcount(s.voids_chosen)
+                               : s.phase == mj::Phase::kRaise ? 4 - __builtin_popcount(s.raises_made)
+                                                              : 1));
       for (int seat = 0; seat < 4; ++seat) {
         const auto& st = s.seats[seat];
         const bool in_turn = s.phase == mj::Phase::kPlay && s.turn == seat;
         // 14 - 3k in turn (and the dealer before its first turn), else 13 - 3k.
-        const bool holds_14 = in_turn || (s.phase == mj::Phase::kVoid && seat == s.dealer);
+        const bool holds_14 =
+            in_turn || ((s.phase == mj::Phase::kVoid || s.phase == mj::Phase::kRaise) && seat == s.dealer);
         REQUIRE(st.n_concealed + 3 * st.n_melds == (holds_14 ? 14 : 13));
         // The engine's summaries agree with the counts: the kinds held and held
         // four times, the shape bound (a lower bound; exact when <= 0 in turn).
@@ -637,6 +650,7 @@ TEST_CASE("mahjong random play: seeded games end, conserve tiles, pay zero-sum; 
         if (i % 4 == 0) {
           int exact = mj::regular_shanten(st.counts);
           if (st.n_melds == 0) exact = std::min(exact, mj::seven_pairs_shanten(st.counts));
+          if (st.n_melds == 0 && cfg.shaoyang()) exact = std::min(exact, mj::thirteen_orphans_shanten(st.counts));
           REQUIRE(st.shanten_lb <= exact);
           if (in_turn && st.shanten_lb <= 0) REQUIRE(st.shanten_lb == exact);
         }
@@ -688,4 +702,356 @@ TEST_CASE("mahjong random_hands: the Python twin's totals and checksum (pyyijing
   const mj::RandomTotals a = mj::random_hands(common(), 9, 0, 10), b = mj::random_hands(common(), 9, 3, 7);
   const mj::RandomTotals c = mj::random_hands(common(), 9, 0, 3);
   CHECK(a.moves == b.moves + c.moves);
+}
+
+// --- Shaoyang (docs/mahjong-engine.md "Shaoyang"; rules §6, seed 002) -------
+
+namespace {
+
+// Answer the four raises, seat 0 first.
+void raise_all(mj::State& s, const std::vector<int>& k) {
+  for (int seat = 0; seat < 4; ++seat) play(s, "s" + std::to_string(seat) + ":raise=" + std::to_string(k[seat]));
+}
+
+// 13 tiles each for seats 1-3 from what `dealer14` leaves, in id order
+// (seat 1 the lowest), for deals where only the dealer's hand matters.
+std::vector<std::string> dealer_hand_deal(const std::string& dealer14) {
+  int left[mj::kKinds];
+  for (int t = 0; t < mj::kKinds; ++t) left[t] = 4;
+  for (int t : tiles_of(dealer14)) --left[t];
+  std::vector<std::string> hands = {dealer14, "", "", ""};
+  int seat = 1, n = 0;
+  for (int t = 0; t < mj::kKinds && seat < 4; ++t)
+    for (; left[t] > 0 && seat < 4; --left[t]) {
+      hands[static_cast<std::size_t>(seat)] += mj::tile_code(static_cast<mj::Tile>(t));
+      if (++n == 13) ++seat, n = 0;
+    }
+  return hands;
+}
+
+std::string pattern_names(const mj::State& s) {
+  std::string out;
+  for (int i = 0; i < mj::kMaxPatterns; ++i)
+    if ((s.result.patterns >> i) & 1) out += std::string(out.empty() ? "" : " ") + mj::pattern_name(s.cfg.ruleset, i);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("mahjong Shaoyang config: playable - no 報聽 - the fallback's errors in its order") {
+  const mj::ConfigResult ok = mj::make_config("shaoyang", false, false, true);
+  CHECK(ok.error.empty());
+  CHECK(ok.config.ruleset == mj::Ruleset::kShaoyang);
+  CHECK_FALSE(ok.config.ready_on());  // declare_ready as given, 報聽 never played
+  CHECK(ok.config.chow_on());
+  CHECK(ok.config.tiles() == mj::TileSet::k136);
+  CHECK(mj::make_config("shaoyang", true, false, false).error == "flowers and void_suit are options of common only");
+  CHECK(mj::make_config("shaoyang", false, true, false).error == "flowers and void_suit are options of common only");
+  CHECK(mj::make_config("shaoyang", true, true, false).error == "flowers and void_suit are options of common only");
+  CHECK(mj::make_config("common", true, true, false).error == "flowers and void_suit cannot both be on");
+  CHECK(mj::make_config("changsha", false, false, false).error ==
+        "ruleset 'changsha' is not implemented yet; playable: common, shaoyang");
+  mj::Config bad = shaoyang();
+  bad.flowers = true;
+  mj::State s;
+  CHECK(mj::init_state(s, bad, std::string(288, '1'), 0) == mj::InitError::kBadConfig);
+}
+
+TEST_CASE("mahjong Shaoyang raise: every seat answers 0-3 in any order first - the reasons in order") {
+  const mj::Config cfg = shaoyang();
+  const auto hands = dealer_hand_deal("1m2m3m4p5p6p7s8s9s2m3m4m9p9p");
+  mj::State s = deal(cfg, make_wall(cfg, hands, 0), 0);
+  CHECK(s.phase == mj::Phase::kRaise);
+  CHECK(std::string(mj::phase_name(s.phase)) == "raise");
+  CHECK(acting(s) == std::vector<int>{0, 1, 2, 3});
+  const auto all = legal(s);
+  REQUIRE(all.size() == 16);
+  CHECK(all.front() == "s0:raise=0");
+  CHECK(all[3] == "s0:raise=3");
+  CHECK(all.back() == "s3:raise=3");
+  CHECK(std::is_sorted(all.begin(), all.end()));
+  CHECK(legal(s, 2) == std::vector<std::string>{"s2:raise=0", "s2:raise=1", "s2:raise=2", "s2:raise=3"});
+  int unseen[mj::kKinds];
+  CHECK(mj::waits(s, 1, unseen) == 0);  // rules §11: {} in raise
+  CHECK(s.last_taker == -1);
+  // Step 2: 報聽 and void are not Shaoyang's; step 3: only raise in phase raise.
+  CHECK(verdict(s, "s0:ready=1m") == "not_in_rules");
+  CHECK(verdict(s, "s0:void=m") == "not_in_rules");
+  CHECK(verdict(s, "s0:opening") == "not_in_rules");
+  CHECK(verdict(s, "s0:discard=1m") == "wrong_phase");
+  CHECK(verdict(s, "s0:win") == "wrong_phase");
+  CHECK(verdict(s, "s0:kong=1m") == "wrong_phase");
+  CHECK(verdict(s, "s1:pass") == "wrong_phase");
+  CHECK(verdict(s, "s1:chow=123m") == "wrong_phase");
+  CHECK(verdict(s, "s0:raise=4") == "raise_too_high");
+  CHECK(verdict(s, "s0:raise=9") == "raise_too_high");
+  CHECK(verdict(s, "s4:raise=1") == "no_such_seat");
+  CHECK(verdict(s, "s0:raise=10") == "malformed");
+  play(s, "s2:raise=1");
+  CHECK(acting(s) == std::vector<int>{0, 1, 3});
+  CHECK(verdict(s, "s2:raise=0") == "already_raised");
+  CHECK(verdict(s, "s2:raise=7") == "already_raised");  // answered comes first
+  CHECK(legal(s, 2).empty());
+  CHECK(legal(s).size() == 12);
+  play(s, "s0:raise=3");
+  play(s, "s3:raise=0");
+  CHECK(s.phase == mj::Phase::kRaise);
+  play(s, "s1:raise=2");
+  CHECK(s.phase == mj::Phase::kPlay);
+  CHECK(s.turn == 0);
+  CHECK(s.drawn == mj::kNoTile);
+  CHECK(s.wall_remaining() == 136 - 53);
+  CHECK(s.seats[0].raised == 3);
+  CHECK(s.seats[1].raised == 2);
+  CHECK(mj::raise_factor(s.seats[0]) == 8);
+  CHECK(mj::raise_factor(s.seats[3]) == 1);
+  CHECK(verdict(s, "s0:raise=1") == "wrong_phase");
+  CHECK(verdict(s, "s0:ready=1m") == "not_in_rules");
+  CHECK(s.last_taker == -1);
+  // Common: raise is another ruleset's move.
+  const mj::State c = deal(common(), make_wall(common(), hands, 0), 0);
+  CHECK(c.phase == mj::Phase::kPlay);
+  CHECK(verdict(c, "s0:raise=1") == "not_in_rules");
+}
+
+TEST_CASE("mahjong Shaoyang payments: unit x 2^raise x 2^raise (seed 002: 2*8*2 = 32 - 1*2*8 = 16)") {
+  const mj::Config cfg = shaoyang();
+  // Dealer 0 raised 3, seat 1 raised 1: the dealer's concealed kong and its
+  // 平胡 on the replacement.
+  const auto hands = dealer_hand_deal("1z1z1z1z2m3m4m5p6p7p8s8s3s4s");
+  mj::State s = deal(cfg, make_wall(cfg, hands, 0, "", "5s"), 0);
+  raise_all(s, {3, 1, 0, 0});
+  play(s, "s0:kong=1z");
+  REQUIRE(s.phase == mj::Phase::kPlay);  // nobody robs (no 十三浪)
+  CHECK(s.last_taker == 0);
+  CHECK(s.fed_by == -1);
+  CHECK(ledger(s) == "concealed_kong 1>0 16;concealed_kong 2>0 8;concealed_kong 3>0 8;");
+  play(s, "s0:win");
+  CHECK(s.result.kind == mj::ResultKind::kSelfDraw);
+  CHECK(s.result.dealt_in_by == -1);
+  CHECK(s.result.win_tile == tiles_of("5s")[0]);
+  CHECK(pattern_names(s) == "平胡");
+  CHECK(ledger(s) == "concealed_kong 1>0 16;concealed_kong 2>0 8;concealed_kong 3>0 8;"
+                     "self_draw 1>0 32;self_draw 2>0 16;self_draw 3>0 16;");
+  CHECK(pays(s) == std::vector<int>{96, -48, -24, -24});
+  // The units by pattern: the dealer's dealt 14 (天胡, win_tile none), every seat raised 0.
+  struct Case {
+    const char* hand;
+    const char* patterns;
+    int unit;
+  };
+  const Case cases[] = {
+      {"1m2m3m4p5p6p7s8s9s2m3m4m9p9p", "平胡", 2},
+      {"1m1m1m5p5p5p9s9s9s2z2z2z7z7z", "平胡 碰碰對", 8},
+      {"1m1m1m2m3m4m5m6m7m8m9m9m9m5m", "平胡 清一色", 8},
+      {"1m1m3p3p5s5s7s7s2z2z4z4z9m9m", "七巧對", 8},
+      {"1p1p2p2p3p3p4p4p5p5p6p6p9p9p", "平胡 清一色 七巧對", 8},
+      {"1z1z2z2z3z3z4z4z5z5z6z6z7z7z", "七巧對", 8},
+      {"1m9m1p9p1s9s1z2z3z4z5z6z7z1z", "十三浪", 24},
+      {"1z1z1z2z2z2z3z3z3z4z4z4z5z5z", "平胡 碰碰對 全風十三浪", 24},
+  };
+  for (const Case& k : cases) {
+    INFO(k.hand);
+    mj::State t = deal(cfg, make_wall(cfg, dealer_hand_deal(k.hand), 0), 0);
+    raise_all(t, {0, 0, 0, 0});
+    play(t, "s0:win");
+    CHECK(t.result.win_tile == mj::kNoTile);
+    CHECK(pattern_names(t) == k.patterns);
+    const int u = k.unit;
+    CHECK(pays(t) == std::vector<int>{3 * u, -u, -u, -u});
+  }
+  // The widest amounts: 十三浪 with every seat raised 3 (24 x 8 x 8 per seat).
+  mj::State w = deal(cfg, make_wall(cfg, dealer_hand_deal("1m9m1p9p1s9s1z2z3z4z5z6z7z1z"), 0), 0);
+  raise_all(w, {3, 3, 3, 3});
+  play(w, "s0:win");
+  CHECK(pays(w) == std::vector<int>{4608, -1536, -1536, -1536});
+}
+
+TEST_CASE("mahjong Shaoyang: no win on a discard - thirteen orphans waits on kinds it does not neighbour") {
+  const mj::Config cfg = shaoyang();
+  const std::vector<std::string> hands = {
+      "1s2s3s4s5s6s7s8s9s2p2p5z6z7z",  // dealer 0: discards 7z
+      "1m2m3m4m5m6m7m8m9m1p2p3p7z",    // 1: waits 7z
+      "1m9m1p9p1s9s1z2z3z4z5z6z3m",    // 2: 十三浪 but for the 3m: not ready
+      "4m7m6p9p6s9s3z4z1z2z5p5p5z",
+  };
+  mj::State s = deal(cfg, make_wall(cfg, hands, 0, "8p7z"), 0);
+  raise_all(s, {0, 0, 0, 0});
+  play(s, "s0:discard=7z");
+  CHECK(s.phase == mj::Phase::kPlay);  // no offer: seat 1 draws
+  CHECK(s.turn == 1);
+  CHECK(s.last_taker == 1);
+  CHECK(s.drawn == tiles_of("8p")[0]);
+  play(s, "s1:discard=8p");  // seat 2 takes 7z from the front
+  REQUIRE(s.turn == 2);
+  // 十三浪 waits only with no melds; 7z completes it (three copies seen).
+  CHECK(verdict(s, "s2:win") == "cannot_win");
+  play(s, "s2:discard=3m");
+  int unseen[mj::kKinds];
+  const std::uint64_t orphans = (1ULL << 0) | (1ULL << 8) | (1ULL << 9) | (1ULL << 17) | (1ULL << 18) |
+                                (1ULL << 26) | (0x7FULL << 27);
+  CHECK(mj::waits(s, 2, unseen) == orphans);  // thirteen singles: any orphan pairs
+  CHECK(unseen[33] == 2);                     // 7z: seat 2's and seat 0's discard seen
+  CHECK(s.seats[2].win_mask == orphans);
+  // The common deal: the discard is offered to seat 1's win.
+  mj::State c = deal(common(false, false, false), make_wall(common(), hands, 0, "8p7z"), 0);
+  play(c, "s0:discard=7z");
+  CHECK(c.phase == mj::Phase::kClaim);
+  CHECK(legal(c) == std::vector<std::string>{"s1:pass", "s1:win"});
+}
+
+TEST_CASE("mahjong Shaoyang exposed kong: robbed by its discarder - else paid by all - 放槓上花 paid by the discarder") {
+  const mj::Config cfg = shaoyang();
+  const std::vector<std::string> hands = {
+      "1m2m3m4m5m6m7m8m9m1p2p3p5z5z",  // dealer 0: discards 1p, waits 1p / 4p
+      "2m5m8m3m6m9m1s4s7s4p8p1z3z",
+      "1p1p1p4s5s6s7s8s9s2z2z3m4m",    // 2: kongs 1p; 2m / 5m win after it
+      "4m7m6p9p6s9s3z4z1z2z5p5p6z",
+  };
+  const std::string wall = make_wall(cfg, hands, 0, "", "5m");
+  mj::State s = deal(cfg, wall, 0);
+  raise_all(s, {1, 0, 2, 0});
+  play(s, "s0:discard=1p");
+  CHECK(acting(s) == std::vector<int>{2});  // no win offer to seat 0's own discard, nor any
+  CHECK(legal(s) == std::vector<std::string>{"s2:kong=1p", "s2:pass", "s2:pung=1p"});
+  play(s, "s2:kong=1p");
+  CHECK(s.phase == mj::Phase::kClaim);
+  CHECK(s.offer_kind == mj::OfferKind::kRobbedKong);
+  CHECK(s.rob_kind == mj::MeldKind::kKong);
+  CHECK(s.offer_from == 2);
+  CHECK(acting(s) == std::vector<int>{0});  // the discarder robs (rules §11)
+  CHECK(legal(s) == std::vector<std::string>{"s0:pass", "s0:win"});
+  CHECK(s.n_ledger == 0);  // paid only when it stands
+  CHECK(s.discards[s.n_discards - 1].claimed);
+  CHECK(s.last_taker == -1);
+  mj::State passed = s;
+  // Robbed: the kong is undone (the meld gone, the three 1p back, the discard
+  // unclaimed); the konger pays the whole self-draw total 2*2*(1 + 4 + 1) = 24.
+  play(s, "s0:win");
+  CHECK(s.result.kind == mj::ResultKind::kRobbedKong);
+  CHECK(s.result.winner == 0);
+  CHECK(s.result.dealt_in_by == 2);
+  CHECK(s.result.win_tile == tiles_of("1p")[0]);
+  CHECK(pattern_names(s) == "平胡");
+  CHECK(ledger(s) == "robbed_kong 2>0 24;");
+  CHECK(s.seats[2].n_melds == 0);
+  CHECK(s.seats[2].counts[9] == 3);
+  CHECK_FALSE(s.discards[s.n_discards - 1].claimed);
+  CHECK(tiles_accounted(s) == 136);
+  // Passed: each other seat pays 1 x 4 x f, from seat 3; the replacement is
+  // fed by seat 0, whose discard it was: 放槓上花, seat 0 pays 2*4*(1+2+1) = 32.
+  play(passed, "s0:pass");
+  CHECK(passed.phase == mj::Phase::kPlay);
+  CHECK(passed.turn == 2);
+  CHECK(passed.drawn == tiles_of("5m")[0]);
+  CHECK(passed.last_taker == 2);
+  CHECK(passed.fed_by == 0);
+  CHECK(ledger(passed) == "exposed_kong 3>2 4;exposed_kong 0>2 8;exposed_kong 1>2 4;");
+  mj::State bloom = passed;
+  play(bloom, "s2:win");
+  CHECK(bloom.result.kind == mj::ResultKind::kSelfDraw);
+  CHECK(bloom.result.dealt_in_by == 0);
+  CHECK(bloom.result.win_tile == tiles_of("5m")[0]);
+  CHECK(ledger(bloom) == "exposed_kong 3>2 4;exposed_kong 0>2 8;exposed_kong 1>2 4;kong_bloom 0>2 32;");
+  CHECK(pays(bloom) == std::vector<int>{-40, -4, 48, -4});
+  // The mark lasts only until the konger's next move.
+  play(passed, "s2:discard=5m");
+  CHECK(passed.fed_by == -1);
+  CHECK(passed.last_taker == 3);
+  // Common: an exposed kong is never robbed; the discarder alone pays 1 at once.
+  mj::State c = deal(common(false, false, false), wall, 0);
+  play(c, "s0:discard=1p");
+  play(c, "s2:kong=1p");
+  CHECK(c.phase == mj::Phase::kPlay);
+  CHECK(c.turn == 2);
+  CHECK(c.fed_by == -1);
+  CHECK(ledger(c) == "exposed_kong 0>2 1;");
+}
+
+TEST_CASE("mahjong Shaoyang added kong: robbed by any win - all passing pays it by the factors") {
+  const mj::Config cfg = shaoyang();
+  const std::vector<std::string> hands = {
+      "5p1m4m7m2m5m8m6p7p3z3z3z1z1z",  // dealer 0: discards 5p
+      "5p5p1m4m7m2s5s8s1p9p6z7z2z",    // 1: pungs 5p, later draws the fourth
+      "3p4p1s2s3s4s5s6s7s8s9s9m9m",    // 2: waits 2p / 5p
+      "2m5m8m3m6m9m1s4s7s2p8p4z5z",
+  };
+  mj::State s = deal(cfg, make_wall(cfg, hands, 0, "4z5z6z5p"), 0);
+  raise_all(s, {0, 1, 0, 0});
+  play(s, "s0:discard=5p");
+  CHECK(legal(s) == std::vector<std::string>{"s1:pass", "s1:pung=5p"});  // no win offer to seat 2
+  play(s, "s1:pung=5p");
+  play(s, "s1:discard=2z");
+  play(s, "s2:discard=4z");
+  play(s, "s3:discard=5z");
+  play(s, "s0:discard=6z");
+  REQUIRE(s.turn == 1);
+  play(s, "s1:kong=5p");
+  CHECK(s.phase == mj::Phase::kClaim);
+  CHECK(s.rob_kind == mj::MeldKind::kAddedKong);
+  CHECK(legal(s) == std::vector<std::string>{"s2:pass", "s2:win"});
+  mj::State passed = s;
+  play(passed, "s2:pass");
+  CHECK(ledger(passed) == "added_kong 2>1 2;added_kong 3>1 2;added_kong 0>1 2;");
+  CHECK(passed.fed_by == -1);  // only an exposed kong is fed
+  CHECK(passed.last_taker == 1);
+  play(s, "s2:win");
+  CHECK(s.result.kind == mj::ResultKind::kRobbedKong);
+  CHECK(s.result.dealt_in_by == 1);
+  CHECK(pattern_names(s) == "平胡");
+  CHECK(ledger(s) == "robbed_kong 1>2 8;");  // 2 x (1 + 2 + 1)
+  CHECK(s.seats[1].melds[0].kind == mj::MeldKind::kPung);
+  CHECK(s.seats[1].counts[13] == 1);
+  CHECK(tiles_accounted(s) == 136);
+}
+
+TEST_CASE("mahjong Shaoyang concealed kong: robbed only by 十三浪 (not by another win with its tile)") {
+  const mj::Config cfg = shaoyang();
+  const std::vector<std::string> hands = {
+      "1m1m1m1m4m5m6m2p3p4p7p8p2s3s",  // dealer 0: kongs 1m
+      "2m5m8m3m6m9m3p6p9p4s8s3z5z",
+      "9m1p9p1s9s1z2z3z4z5z6z7z7z",    // 2: 十三浪 waiting on 1m
+      "2m3m4p5p6p7s8s9s5s6s7s6m6m",    // 3: waits 1m / 4m, a 平胡
+  };
+  mj::State s = deal(cfg, make_wall(cfg, hands, 0), 0);
+  raise_all(s, {0, 0, 0, 0});
+  int unseen[mj::kKinds];
+  CHECK(mj::waits(s, 2, unseen) == 1);  // 1m: no held neighbour, a thirteen orphans candidate
+  CHECK(unseen[0] == 4);
+  CHECK((s.seats[3].win_mask & 1) == 1);
+  play(s, "s0:kong=1m");
+  CHECK(s.phase == mj::Phase::kClaim);
+  CHECK(s.rob_kind == mj::MeldKind::kConcealedKong);
+  CHECK(acting(s) == std::vector<int>{2});  // seat 3's 平胡 may not rob it
+  CHECK(legal(s) == std::vector<std::string>{"s2:pass", "s2:win"});
+  CHECK(mj::waits(s, 2, unseen) == 1);
+  CHECK(unseen[0] == 4);  // another seat's concealed kong is not seen
+  mj::State passed = s;
+  play(passed, "s2:pass");
+  CHECK(passed.phase == mj::Phase::kPlay);
+  CHECK(passed.turn == 0);
+  CHECK(passed.fed_by == -1);
+  CHECK(ledger(passed) == "concealed_kong 1>0 1;concealed_kong 2>0 1;concealed_kong 3>0 1;");
+  play(s, "s2:win");
+  CHECK(s.result.kind == mj::ResultKind::kRobbedKong);
+  CHECK(s.result.winner == 2);
+  CHECK(s.result.dealt_in_by == 0);
+  CHECK(s.result.win_tile == 0);
+  CHECK(pattern_names(s) == "十三浪");
+  CHECK(ledger(s) == "robbed_kong 0>2 72;");  // 24 x 3
+  CHECK(s.seats[0].n_melds == 0);
+  CHECK(s.seats[0].counts[0] == 4);
+  CHECK(tiles_accounted(s) == 136);
+}
+
+TEST_CASE("mahjong Shaoyang random_hands: the Python twin's totals and checksum") {
+  // Hands start in phase raise: the four raises are moves of the hand.
+  const mj::RandomTotals t = mj::random_hands(shaoyang(), 2026, 0, 40);
+  CHECK(t.hands == 40);
+  CHECK(t.moves == 4436);
+  CHECK(t.kinds[0] == 1);
+  CHECK(t.kinds[1] == 0);  // never a win on a discard
+  CHECK(t.kinds[2] == 0);
+  CHECK(t.kinds[3] == 39);
+  CHECK(t.checksum == 11082300446651864189ULL);
 }
