@@ -199,7 +199,8 @@ const char* result_kind_name(ResultKind k) noexcept {
 
 const char* pattern_name(Ruleset r, int i) noexcept {
   static constexpr const char* kCommonNames[] = {"regular", "seven_pairs"};
-  static constexpr const char* kShaoyangNames[] = {"平胡", "碰碰對", "清一色", "七巧對", "十三浪", "全風十三浪"};
+  static constexpr const char* kShaoyangNames[] = {"平胡",   "碰碰對", "清一色",
+                                                   "七巧對", "十三浪", "全風十三浪"};
   switch (r) {
     case Ruleset::kCommon: return i >= 0 && i < 2 ? kCommonNames[i] : "";
     case Ruleset::kShaoyang: return i >= 0 && i < 6 ? kShaoyangNames[i] : "";

@@ -23,7 +23,8 @@ enum class ResultKind : std::uint8_t { kNone, kSelfDraw, kDiscard, kRobbedKong, 
 // Ledger reasons, in the documented names' order (docs "Results and payments";
 // kKongBloom, Shaoyang's 放槓上花, appended).
 enum class Pay : std::uint8_t {
-  kExposedKong, kConcealedKong, kAddedKong, kDiscard, kSelfDraw, kRobbedKong, kReadyBonus, kKongBloom
+  kExposedKong, kConcealedKong, kAddedKong, kDiscard, kSelfDraw, kRobbedKong, kReadyBonus,
+  kKongBloom
 };
 
 // --- Bounds -----------------------------------------------------------------
@@ -75,11 +76,12 @@ struct SeatState {
   std::uint64_t win_mask = 0;
   // A lower bound of the hand's shape distance: min(regular shanten, seven
   // pairs shanten when k == 0, and in Shaoyang thirteen orphans shanten when
-  // k == 0), exact whenever it is <= 0 for the seat in turn. A tile gained lowers a hand's shanten by at most one and a tile
-  // given up (a discard, a kong) never lowers it, so the bound is kept with
-  // no look-up and recomputed only when it reaches 0: a seat in turn with a
-  // bound >= 1 can neither win nor declare ready, and one that discards with
-  // a bound >= 1 has no waits (most turns of a hand; hot path).
+  // k == 0), exact whenever it is <= 0 for the seat in turn. A tile gained
+  // lowers a hand's shanten by at most one and a tile given up (a discard, a
+  // kong) never lowers it, so the bound is kept with no look-up and
+  // recomputed only when it reaches 0: a seat in turn with a bound >= 1 can
+  // neither win nor declare ready, and one that discards with a bound >= 1
+  // has no waits (most turns of a hand; hot path).
   std::int8_t shanten_lb = 0;
 };
 
