@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import pyyijing as yj
+from pyyijing import _registry
 from pyyijing import mahjong as mj
 
 
@@ -1380,14 +1381,17 @@ def mj_greedy_move(game: Any, rng: random.Random) -> str:
         return rng.choice(legal)
     seat = game.to_act[0]
     own = game.view(seat)["seats"][seat]
-    sets = [m["tiles"] for m in own["melds"]]
     counts = [0] * 34
     for t in _mj_tiles(own["hand"]):
         counts[t] += 1
+    # The kernel's regular shanten of the concealed tiles (what mj.shanten(counts, sets,
+    # "regular") returns once it has checked its input: the exposed sets only fix the
+    # size), called directly: this player moves in thousands of parity games.
+    kernel = _registry.load("mahjong", "hand_eval", None)
     scored = []
     for m in discards:
         t = _MJ_ID[m.rsplit("=", 1)[1]]
         counts[t] -= 1
-        scored.append((mj.shanten(counts, sets, "regular"), rng.random(), m))
+        scored.append((int(kernel.shanten(counts, 1)), rng.random(), m))
         counts[t] += 1
     return min(scored)[2] if rng.random() < 0.85 else rng.choice(discards)
