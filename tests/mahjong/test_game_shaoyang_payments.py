@@ -175,3 +175,25 @@ def test_kong_payer_who_raised_once(be: str) -> None:
         ("concealed_kong", 2, 0, 16),
         ("concealed_kong", 3, 0, 8),
     )
+
+
+def test_one_suit_of_the_seeds_suits(be: str) -> None:
+    """Seed 002 「全是筒子或全是梭子及一對將，獲勝。（這叫清一色胡牌）」: 筒 (p) and 梭 (s) as the
+    seed names them; rules §6 [decision] 萬 as well (test above), in the regular shape or
+    seven pairs: each a big hand, 8 · 3 = 24."""
+    for hand, patterns in (
+        ("123p456p789p234p55p", ("平胡", "清一色")),
+        ("1122s3344s5566s99s", ("平胡", "清一色", "七巧對")),
+        ("1133s5577s9922s44s", ("清一色", "七巧對")),
+    ):
+        r = dealer_wins(be, hand, (0, 0, 0, 0))
+        assert r.patterns == patterns, hand
+        assert r.payments[0] == 24, hand
+
+
+def test_seven_pairs_with_a_four(be: str) -> None:
+    """Rules §3: seven pairs is concealed only and "a four of a kind counts as two pairs";
+    seed 002 「7對對子，獲勝。（這叫七巧對胡牌）」: a big hand, 24."""
+    r = dealer_wins(be, "1111m3377p99s1122z", (0, 0, 0, 0))
+    assert r.patterns == ("七巧對",)
+    assert r.payments[0] == 24

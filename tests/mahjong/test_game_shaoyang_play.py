@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 import walls
 from game_adapters import mj_greedy_move
 
@@ -416,3 +417,17 @@ def test_match_next_dealer(be: str) -> None:
             break
     assert seen == {"draw", "dealer won", "other won"}
     assert m.ledger == [sum(h.result.payments[s] for h in m.hands if h.result) for s in range(4)]
+
+
+def test_the_wall_is_136_tiles_with_honours(be: str) -> None:
+    """Rules §1 Sets: "Shaoyang 136" (seed 002's hands name 東 南 西 北 中 發 白); §1
+    Deal: the dealer holds 14 (「莊家的意義在於他一開始可以拿十四張牌，其它玩者只能取十三張牌」)."""
+    g = mj.Game(SHAOYANG, seed=3, backend=be)
+    assert len(g.wall) == 2 * 136
+    assert g.wall.count("z") == 28
+    assert g.view(None)["wall_remaining"] == 136 - 53
+    sizes = [s["hand_count"] for s in g.view(None)["seats"]]
+    assert sizes[g.dealer] == 14
+    assert sorted(sizes) == [13, 13, 13, 14]
+    with pytest.raises(ValueError, match="136-tile set"):
+        mj.Game(SHAOYANG, wall=g.wall[:-2] + "1f", dealer=0, backend=be)
