@@ -55,6 +55,9 @@ class Match:
         result = last.result
         if result is None:
             raise ValueError("the current hand is not over yet")
+        if self.rules.ruleset == "changsha":
+            # §7: the winner deals; after a drawn hand the dealer again [decision].
+            return last.dealer if result.winner is None else result.winner
         if self.rules.ruleset == "shaoyang":
             # §6: the dealer again after winning (連莊), else the winner; after a drawn
             # hand the seat that drew the last tile (「由上盤誰摸最後一張牌的做莊」).

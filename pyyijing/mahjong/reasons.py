@@ -29,6 +29,8 @@ MESSAGES: dict[str, str] = {
     "cannot_win": "this does not make a winning hand (or no win is on offer)",
     "cannot_pung": "there is no such pung on offer",
     "cannot_chow": "there is no such chow on offer",
+    "cannot_declare": "the seat has no mid-game win to declare (中途四喜 / 中途六六順)",
+    "cannot_haidi": "the sea-bottom tile is not on offer to this seat",
 }
 
 

@@ -17,7 +17,7 @@ from ..options import Option, check_option
 
 RULESETS: tuple[str, ...] = ("common", "shaoyang", "changsha")
 #: The rulesets whose game engine exists (Changsha joins with its issue).
-PLAYABLE: tuple[str, ...] = ("common", "shaoyang")
+PLAYABLE: tuple[str, ...] = ("common", "shaoyang", "changsha")
 
 
 def _check_cap(value: Any) -> int:
@@ -263,13 +263,14 @@ class Rules:
                 f"(playable: {', '.join(PLAYABLE)}); "
                 "its hand evaluation is available (mj.patterns, mj.waits, ...)"
             )
-        # Shaoyang has none of these options: no flowers, no void suit, no 報聽 (§6).
-        return {
-            "ruleset": self.ruleset,
-            "flowers": self._values.get("flowers", False),
-            "void_suit": self._values.get("void_suit", False),
-            "declare_ready": self._values.get("declare_ready", False),
-        }
+        # Every option of every ruleset, the table's default where this ruleset lacks it
+        # (Shaoyang has none: no flowers, no void suit, no 報聽, §6).
+        out: dict[str, Any] = {"ruleset": self.ruleset}
+        for o in MAHJONG_OPTIONS:
+            out[o.name] = self._values.get(o.name, o.default)
+        if self.ruleset != "common":
+            out["declare_ready"] = False
+        return out
 
 
 # One property per option of every ruleset (an option of another ruleset is an

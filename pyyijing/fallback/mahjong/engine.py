@@ -18,7 +18,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import changsha as cs
 from .config import Config
+from .shapes import (
+    is_regular,
+    is_seven_pairs,
+    is_thirteen_orphans,
+    regular_waits,
+    seven_pairs_waits,
+    thirteen_orphans_waits,
+)
 from .tiles import CODE_IDS, CODES, FLOWER_BASE, KINDS, SUITS, parse_wall
 
 # Phases.
@@ -27,7 +36,8 @@ PLAY = 1
 CLAIM = 2
 OVER = 3
 RAISE = 4
-PHASE_NAMES = ("void", "play", "claim", "over", "raise")
+OPENING = 5
+PHASE_NAMES = ("void", "play", "claim", "over", "raise", "opening")
 
 # Meld kinds (docs/mahjong-engine.md "State words").
 CHOW = 0
@@ -42,16 +52,15 @@ KONG_REASONS = {KONG: "exposed_kong", ADDED_KONG: "added_kong", CONCEALED_KONG: 
 # What a claim offers the tile of.
 OFFER_DISCARD = 0
 OFFER_ROB = 1
-OFFER_NAMES = ("discard", "robbed_kong")
+OFFER_OPEN = 2  # Changsha: a tile an open kong revealed
+OFFER_HAIDI = 3  # Changsha: the sea-bottom tile (to take, then to win on)
+OFFER_NAMES = ("discard", "robbed_kong", "open_kong", "haidi")
 
 # The actions of the notation; the last four are Changsha's.
 ACTIONS_WITH_TILE = ("discard", "ready", "kong", "pung")
 ACTIONS_BARE = ("win", "pass")
 CHANGSHA_ACTIONS = ("opening", "mid", "open_kong", "haidi")
 
-# 十三浪 (thirteen orphans): the terminals and honours (seed 002 「出牌方法」5).
-ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
-ORPHAN_MASK = sum(1 << t for t in ORPHANS)
 
 # Shaoyang's patterns (rules §6, in this order) and the unit each pays by category.
 SHAOYANG_PATTERNS = ("平胡", "碰碰對", "清一色", "七巧對", "十三浪", "全風十三浪")
@@ -134,157 +143,6 @@ def suit_of(tile: int) -> int:
     return tile // 9 if tile < 27 else 3
 
 
-def _melds_only(c: list[int], honours: bool) -> bool:
-    """Do the counts of one suit (9 numbers, or 7 honours) split into sets alone?"""
-    for i in range(len(c)):
-        n = c[i]
-        if n == 0:
-            continue
-        if n >= 3:
-            c[i] -= 3
-            ok = _melds_only(c, honours)
-            c[i] += 3
-            if ok:
-                return True
-        if honours or i > 6 or c[i + 1] == 0 or c[i + 2] == 0:
-            return False
-        c[i] -= 1
-        c[i + 1] -= 1
-        c[i + 2] -= 1
-        ok = _melds_only(c, honours)
-        c[i] += 1
-        c[i + 1] += 1
-        c[i + 2] += 1
-        return ok
-    return True
-
-
-# One suit's answer per count pattern: the same few hundred patterns recur all game long.
-_GROUP_CACHE: dict[tuple[int, ...], bool] = {}
-
-
-def _group_ok(c: list[int], pair: bool, honours: bool) -> bool:
-    key = (pair, honours, *c)
-    hit = _GROUP_CACHE.get(key)
-    if hit is not None:
-        return hit
-    if not pair:
-        ok = _melds_only(c, honours)
-    else:
-        ok = False
-        for i in range(len(c)):
-            if c[i] >= 2:
-                c[i] -= 2
-                ok = _melds_only(c, honours)
-                c[i] += 2
-                if ok:
-                    break
-    _GROUP_CACHE[key] = ok
-    return ok
-
-
-def is_regular(counts: list[int]) -> bool:
-    """The regular shape (sets + one pair) of 3k+2 concealed tiles (§3)."""
-    pairs = 0
-    for g in range(4):
-        lo = g * 9
-        group = counts[lo : lo + 9] if g < 3 else counts[27:34]
-        r = sum(group) % 3
-        if r == 1:
-            return False
-        if r == 2:
-            pairs += 1
-            if pairs > 1:
-                return False
-        if sum(group) and not _group_ok(group, r == 2, g == 3):
-            return False
-    return pairs == 1
-
-
-def _group_waits(c: list[int], base: int, pair: bool, honours: bool) -> int:
-    """Kinds of one group (ids base..) whose addition completes it (with a pair or not)."""
-    mask = 0
-    for i in range(len(c)):
-        if c[i] >= 4:
-            continue  # a fifth copy is never a wait (§3)
-        if (
-            not honours
-            and c[i] == 0
-            and not (
-                (i > 0 and c[i - 1])
-                or (i < 8 and c[i + 1])
-                or (i > 1 and c[i - 2])
-                or (i < 7 and c[i + 2])
-            )
-        ):
-            continue  # a tile with no neighbour held cannot join a set  # fmt: skip
-        if honours and c[i] == 0 and not pair:
-            continue  # an honour single never makes a set
-        c[i] += 1
-        if _group_ok(c, pair, honours):
-            mask |= 1 << (base + i)
-        c[i] -= 1
-    return mask
-
-
-def regular_waits(counts: list[int]) -> int:
-    """The kinds completing 3k+1 tiles in the regular shape (never a fifth copy).
-
-    Only the group that gets the tile changes, so the others are judged once
-    (cached): with one group of 3n+1 tiles it takes the pair and every other
-    group must be sets; with two groups of 3n+2, the tile makes one of them
-    sets and the other holds the pair. No other split of 3k+1 can be mended
-    by one tile.
-    """
-    groups = [counts[0:9], counts[9:18], counts[18:27], counts[27:34]]
-    mods = [sum(group) % 3 for group in groups]
-    ones = [g for g in range(4) if mods[g] == 1]
-    twos = [g for g in range(4) if mods[g] == 2]
-    for g in range(4):
-        if mods[g] == 0 and sum(groups[g]) > 0 and not _group_ok(groups[g], False, g == 3):
-            return 0
-    if len(ones) == 1 and not twos:
-        g = ones[0]
-        return _group_waits(groups[g], g * 9, True, g == 3)
-    if len(twos) == 2 and not ones:
-        mask = 0
-        for a, b in ((twos[0], twos[1]), (twos[1], twos[0])):
-            if _group_ok(groups[b], True, b == 3):
-                mask |= _group_waits(groups[a], a * 9, False, a == 3)
-        return mask
-    return 0
-
-
-def seven_pairs_waits(counts: list[int]) -> int:
-    """The kind completing 13 concealed tiles as seven pairs (a four counts as two pairs)."""
-    odd = [t for t in range(KINDS) if counts[t] % 2]
-    return 1 << odd[0] if len(odd) == 1 and sum(counts) == 13 else 0
-
-
-def is_seven_pairs(counts: list[int]) -> bool:
-    """Seven pairs of 14 concealed tiles; a four of a kind counts as two pairs (§3)."""
-    return sum(counts) == 14 and all(c % 2 == 0 for c in counts)
-
-
-def is_thirteen_orphans(counts: list[int]) -> bool:
-    """十三浪 of 14 concealed tiles: every orphan kind, one of them twice (§6)."""
-    return (
-        sum(counts) == 14
-        and all(counts[t] for t in ORPHANS)
-        and sum(counts[t] for t in ORPHANS) == 14
-    )
-
-
-def thirteen_orphans_waits(counts: list[int]) -> int:
-    """The kinds completing 13 concealed tiles as 十三浪."""
-    if sum(counts) != 13 or sum(counts[t] for t in ORPHANS) != 13:
-        return 0
-    missing = [t for t in ORPHANS if not counts[t]]
-    if not missing:
-        return ORPHAN_MASK  # thirteen singles: any orphan makes the pair
-    return 1 << missing[0] if len(missing) == 1 else 0
-
-
 def shaoyang_unit(patterns: list[str]) -> int:
     """The coins of one payment before the factors: the highest category only (§6)."""
     if "十三浪" in patterns or "全風十三浪" in patterns:
@@ -303,6 +161,16 @@ class GameCore:
         self.flowers_on = config.flowers
         self.void_game = config.void_suit
         self.shaoyang = config.ruleset == "shaoyang"
+        self.changsha = config.ruleset == "changsha"
+        self.birds = config.birds
+        self.bird_scoring = config.bird_scoring
+        self.compound = config.compound
+        self.cap = config.cap
+        self.floats = config.floats
+        self.opening_extras = config.opening_extras
+        self.opening_reuse = config.opening_reuse
+        self.mid_on = self.changsha and config.mid_game_wins
+        self.pass_lock_on = self.changsha and config.pass_lock
         # 報聽 is common's, and off in the void-suit game whatever declare_ready says (§11).
         self.ready_on = config.ruleset == "common" and config.declare_ready and not config.void_suit
         self.wall_codes = wall
@@ -321,6 +189,18 @@ class GameCore:
         # Shaoyang 放槓上花: the discarder whose tile the turn seat konged, while the
         # turn seat holds that kong's replacement and has not moved since; else -1.
         self.fed_by = -1
+        # Changsha: the dealt tiles, the kinds declarations used, what they revealed, the
+        # open-kong lock, 過手, the seats still to answer the opening offer.
+        self.dealt: list[list[int]] = []
+        self.used: list[set[int]] = [set(), set(), set(), set()]
+        self.revealed: list[list[dict[str, Any]]] = [[], [], [], []]
+        self.locked = [False, False, False, False]
+        self.pass_locked = [False, False, False, False]
+        self.opening_seats: list[int] = []
+        self.open_tiles: list[int] = []  # revealed open-kong tiles still to be offered
+        self.open_shown: list[int] = []  # every tile the open kong revealed
+        self.haidi_taken = False
+        self.open_pending = False  # an added open kong waits for its robbing offers
         self.ph = PLAY
         self.turn = dealer
         self.drawn = -1
@@ -362,6 +242,16 @@ class GameCore:
         self.drawn = -1  # the dealer's first turn has no drawn tile (§10 win_tile)
         self.last_taker_seat = -1  # the deal's flower replacements are not takes
         self.ph = RAISE if self.shaoyang else VOID if self.void_game else PLAY
+        if self.changsha:
+            self.dealt = [list(h) for h in self.hands]
+            # 起手胡 (§7): offered from the dealer counterclockwise to each seat that has one.
+            self.opening_seats = [
+                (self.dealer_seat + k) % 4
+                for k in range(4)
+                if self._opening_of((self.dealer_seat + k) % 4)[0]
+            ]
+            if self.opening_seats:
+                self.ph = OPENING
 
     # ------------------------------------------------------------ the wall
     def _replace(self, seat: int) -> bool:
@@ -375,6 +265,7 @@ class GameCore:
                 return False
             self.tail -= 1
             self.last_taker_seat = seat
+            self.pass_locked[seat] = False  # 過手 ends with a tile from the wall (§11)
             t = self.wall_ids[self.tail]
             if t >= FLOWER_BASE:
                 self.flowers[seat].append(t)
@@ -384,13 +275,18 @@ class GameCore:
             return True
 
     def _draw(self, seat: int) -> None:
-        """The start of `seat`'s turn (§2): a draw from the front, or the drawn hand."""
+        """The start of `seat`'s turn (§2): a draw from the front, or the drawn hand;
+        in Changsha the last tile is the sea bottom, offered to the ready seats (§7)."""
         if self.head == self.tail:
             self._end_draw()
+            return
+        if self.changsha and self.tail - self.head == 1:
+            self._offer_haidi(seat)
             return
         t = self.wall_ids[self.head]
         self.head += 1
         self.last_taker_seat = seat
+        self.pass_locked[seat] = False
         self.ph = PLAY
         self.turn = seat
         self.claimed_turn = False
@@ -409,8 +305,11 @@ class GameCore:
         h = self.hands[seat]
         return any(h[t] for t in range(v * 9, v * 9 + 9))
 
-    def _wins(self, seat: int, counts: list[int]) -> bool:
-        """Do these 3k+2 concealed tiles win for `seat` (§3, §5)?"""
+    def _wins(self, seat: int, counts: list[int], on_other: bool = False) -> bool:
+        """Do these 3k+2 concealed tiles win for `seat` (§3, §5-§7)? `on_other`: the last
+        tile is another seat's (Changsha's 全求人)."""
+        if self.changsha:
+            return bool(self._cs_patterns(seat, counts, on_other))
         v = self.void[seat]
         if v >= 0:
             for t in range(v * 9, v * 9 + 9):
@@ -422,12 +321,42 @@ class GameCore:
             return False
         return is_seven_pairs(counts) or (self.shaoyang and is_thirteen_orphans(counts))
 
-    def _wins_with(self, seat: int, tile: int) -> bool:
+    def _wins_with(self, seat: int, tile: int, on_other: bool = True) -> bool:
         h = self.hands[seat]
         h[tile] += 1
-        ok = self._wins(seat, h)
+        ok = self._wins(seat, h, on_other)
         h[tile] -= 1
         return ok
+
+    def _total(self, seat: int, counts: list[int]) -> list[int]:
+        """Counts of the concealed tiles `counts` plus every meld's tiles of `seat`."""
+        total = list(counts)
+        for kind, t, _ in self.melds[seat]:
+            if kind == CHOW:
+                total[t] += 1
+                total[t + 1] += 1
+                total[t + 2] += 1
+            else:
+                total[t] += 3 if kind == PUNG else 4
+        return total
+
+    def _cs_patterns(self, seat: int, counts: list[int], on_other: bool) -> list[str]:
+        """Changsha's small win and hand elements of these concealed tiles (§7)."""
+        melds = self.melds[seat]
+        return cs.hand_patterns(
+            counts,
+            self._total(seat, counts),
+            len(melds),
+            any(kind == CHOW for kind, _, _ in melds),
+            sum(1 for kind, _, _ in melds if kind != CONCEALED_KONG),
+            on_other,
+        )
+
+    def _opening_of(self, seat: int) -> tuple[list[str], list[int]]:
+        return cs.opening_wins(self.dealt[seat], self.opening_extras, self.opening_reuse)
+
+    def _mid_of(self, seat: int) -> tuple[list[str], list[int], list[int]]:
+        return cs.mid_wins(self.hands[seat], self.used[seat], self.dealt[seat], self.opening_reuse)
 
     def _own_copies(self, seat: int, tile: int) -> int:
         n = self.hands[seat][tile]
@@ -451,6 +380,12 @@ class GameCore:
         h = self.hands[seat]
         if sum(h) + 3 * len(self.melds[seat]) != 13:
             return 0
+        if self.changsha:  # on another seat's tile, 全求人 included (§11); no honours
+            mask = 0
+            for t in range(27):
+                if self._own_copies(seat, t) < 4 and self._wins_with(seat, t, True):
+                    mask |= 1 << t
+            return mask
         v = self.void[seat]
         if v >= 0 and self._holds_void(seat):
             return 0  # it would still hold its void suit: never a win (§5)
@@ -483,7 +418,58 @@ class GameCore:
         return out
 
     # ------------------------------------------------------------ moves
+    def _kong_legal(self, seat: int, t: int) -> bool:
+        h = self.hands[seat]
+        return self.head < self.tail and (h[t] == 4 or (h[t] > 0 and self._has_pung(seat, t)))
+
+    def _ready_after_kong(self, seat: int, t: int, exposed: bool) -> bool:
+        """Would `seat`'s hand be ready once it konged `t` (開槓 needs it, §7)? `exposed`:
+        a kong of a discard (three concealed)."""
+        h = self.hands[seat]
+        melds = self.melds[seat]
+        if exposed:
+            take, meld = 3, [KONG, t, -1]
+        elif h[t] == 4:
+            take, meld = 4, [CONCEALED_KONG, t, -1]
+        else:
+            take, meld = 1, None
+        h[t] -= take
+        if meld is not None:
+            melds.append(meld)
+        ready = self._waits_mask(seat) != 0
+        if meld is not None:
+            melds.pop()
+        h[t] += take
+        return ready
+
+    def _cs_turn_moves(self) -> list[str]:
+        """Changsha in turn (§7): an open-kong locked seat may only win, discard the tile
+        it drew, or kong / open-kong that tile."""
+        seat = self.turn
+        p = f"s{seat}:"
+        h = self.hands[seat]
+        out: list[str] = []
+        if self.locked[seat]:
+            kinds = [self.drawn] if self.drawn >= 0 else []
+        else:
+            kinds = [t for t in range(27) if h[t]]
+        for t in kinds:
+            out.append(p + "discard=" + CODES[t])
+        if not self.claimed_turn:
+            for t in kinds:
+                if self._kong_legal(seat, t):
+                    out.append(p + "kong=" + CODES[t])
+                    if self._ready_after_kong(seat, t, False):
+                        out.append(p + "open_kong=" + CODES[t])
+            if self.mid_on and not self.locked[seat] and self._mid_of(seat)[0]:
+                out.append(p + "mid")
+            if self._wins(seat, h):
+                out.append(p + "win")
+        return sorted(out)
+
     def _turn_moves(self) -> list[str]:
+        if self.changsha:
+            return self._cs_turn_moves()
         seat = self.turn
         p = f"s{seat}:"
         h = self.hands[seat]
@@ -527,6 +513,9 @@ class GameCore:
         if self.ph == RAISE:
             seats = [s for s in range(4) if self.raises[s] < 0 and (seat < 0 or s == seat)]
             return sorted(f"s{s}:raise={k}" for s in seats for k in range(4))
+        if self.ph == OPENING:
+            s = self.opening_seats[0]
+            return [] if seat >= 0 and seat != s else [f"s{s}:opening", f"s{s}:pass"]
         if self.ph == PLAY:
             if seat >= 0 and seat != self.turn:
                 return []
@@ -543,6 +532,8 @@ class GameCore:
             return [s for s in range(4) if self.void[s] < 0]
         if self.ph == RAISE:
             return [s for s in range(4) if self.raises[s] < 0]
+        if self.ph == OPENING:
+            return [self.opening_seats[0]]
         if self.ph == PLAY:
             return [self.turn]
         return [self.offers[self.offer_i][0]]
@@ -560,7 +551,8 @@ class GameCore:
         if phase == OVER:
             return "game_over"
         if (
-            action in CHANGSHA_ACTIONS
+            (action in CHANGSHA_ACTIONS and not self.changsha)
+            or (action == "mid" and not self.mid_on and self.changsha)
             or (action == "raise" and not self.shaoyang)
             or (action == "void" and not self.void_game)
             or (action == "ready" and not self.ready_on)
@@ -577,18 +569,25 @@ class GameCore:
             if action != "void":
                 return "wrong_phase"
             return "already_chosen" if self.void[seat] >= 0 else "ok"
-        if action in ("void", "raise"):
+        if phase == OPENING:
+            if action not in ("opening", "pass"):
+                return "wrong_phase"
+            return "ok" if seat == self.opening_seats[0] else "not_your_turn"
+        if action in ("void", "raise", "opening"):
             return "wrong_phase"
-        if action in ("discard", "ready") and phase != PLAY:
+        if action in ("discard", "ready", "mid") and phase != PLAY:
             return "wrong_phase"
-        if action in ("pung", "chow", "pass") and phase != CLAIM:
+        if action in ("pung", "chow", "pass", "haidi") and phase != CLAIM:
             return "wrong_phase"
         if seat not in self.to_act():
             return "not_your_turn"
         if phase == CLAIM:
             if move in self.offers[self.offer_i][1] or action == "pass":
                 return "ok"
-            return "cannot_" + action  # win, pung, kong, chow
+            # win, pung, kong, chow; an open kong is a kong, haidi its own
+            return "cannot_kong" if action == "open_kong" else "cannot_" + action
+        if self.changsha:
+            return self._cs_check_play(seat, action, arg)
         h = self.hands[seat]
         if action in ("discard", "ready"):
             if not h[arg]:
@@ -621,6 +620,32 @@ class GameCore:
         # win
         if self.claimed_turn:
             return "must_discard"
+        return "ok" if self._wins(seat, h) else "cannot_win"
+
+    def _cs_check_play(self, seat: int, action: str, arg: int) -> str:
+        """Changsha, the seat in turn (docs "Moves and checks added")."""
+        h = self.hands[seat]
+        locked = self.locked[seat]
+        if action == "discard":
+            if not h[arg]:
+                return "tile_not_held"
+            return "hand_locked" if locked and arg != self.drawn else "ok"
+        if self.claimed_turn:
+            return "must_discard"  # kong, open_kong, mid, win
+        if action == "mid":
+            if locked:
+                return "hand_locked"
+            return "ok" if self._mid_of(seat)[0] else "cannot_declare"
+        if action in ("kong", "open_kong"):
+            if locked and arg != self.drawn:
+                return "hand_locked"
+            if not (h[arg] == 4 or (h[arg] and self._has_pung(seat, arg))):
+                return "cannot_kong"
+            if self.head == self.tail:
+                return "wall_empty"
+            if action == "open_kong" and not self._ready_after_kong(seat, arg, False):
+                return "not_ready"
+            return "ok"
         return "ok" if self._wins(seat, h) else "cannot_win"
 
     def apply(self, move: str) -> tuple[str, str]:
@@ -661,10 +686,39 @@ class GameCore:
             return
         fed_by = self.fed_by
         self.fed_by = -1  # 放槓上花 only on the replacement itself, before any other move
+        if self.ph == OPENING:
+            if action == "opening":
+                wins, used = self._opening_of(seat)
+                self._declare(seat, "opening", wins, used, self.hands[seat])
+            self.opening_seats.pop(0)
+            if not self.opening_seats:
+                self.ph = PLAY  # the dealer in turn with its dealt 14
+            return
         if self.ph == CLAIM:
             self._answer(seat, action, arg)
             return
         h = self.hands[seat]
+        if action == "mid":
+            wins, used, shown = self._mid_of(seat)
+            counts = [0] * KINDS
+            for t in shown:
+                counts[t] += 1
+            self._declare(seat, "mid", wins, used, counts)
+            return
+        if action == "open_kong":
+            self.drawn = -1
+            if h[arg] == 4:
+                h[arg] = 0
+                self.melds[seat].append([CONCEALED_KONG, arg, -1])
+                self._open_reveal(seat)
+            else:
+                h[arg] -= 1
+                for m in self.melds[seat]:
+                    if m[0] == PUNG and m[1] == arg:
+                        m[0] = ADDED_KONG
+                self.open_pending = True  # robbed first, then revealed (§7)
+                self._offer_rob(seat, arg, ADDED_KONG)
+            return
         if action == "discard" or action == "ready":
             h[arg] -= 1
             if action == "ready":
@@ -680,7 +734,8 @@ class GameCore:
                 if self.shaoyang:
                     self._offer_rob(seat, arg, CONCEALED_KONG)  # only 十三浪 may rob it (§6)
                 else:
-                    self._pay_each("concealed_kong", seat, 1)
+                    if not self.changsha:  # Changsha pays no kongs (§7)
+                        self._pay_each("concealed_kong", seat, 1)
                     self._replace_after_kong(seat)
             else:
                 h[arg] -= 1
@@ -697,7 +752,7 @@ class GameCore:
         if not self.shaoyang:  # Shaoyang: never a win on a discard (§6)
             for k in (1, 2, 3):
                 s = (discarder + k) % 4
-                if self._wins_with(s, tile):
+                if not self.pass_locked[s] and self._wins_with(s, tile):
                     offers.append((s, [f"s{s}:win"]))
         nxt = (discarder + 1) % 4
         code = CODES[tile]
@@ -709,16 +764,24 @@ class GameCore:
         if (
             pung_seat >= 0
             and not self.declared[pung_seat]
+            and not self.locked[pung_seat]
             and suit_of(tile) != self.void[pung_seat]
         ):
             s = pung_seat
             moves = [f"s{s}:pung={code}"]
             if self.hands[s][tile] == 3 and self.head < self.tail:
                 moves.append(f"s{s}:kong={code}")
+                if self.changsha and self._ready_after_kong(s, tile, True):
+                    moves.append(f"s{s}:open_kong={code}")
             if s == nxt and not self.void_game:
                 moves.extend(f"s{s}:chow={chow_text(low)}" for low in self._chows(s, tile))
             offers.append((s, moves))
-        if pung_seat != nxt and not self.void_game and not self.declared[nxt]:
+        if (
+            pung_seat != nxt
+            and not self.void_game
+            and not self.declared[nxt]
+            and not self.locked[nxt]
+        ):
             chows = self._chows(nxt, tile)
             if chows:
                 offers.append((nxt, [f"s{nxt}:chow={chow_text(low)}" for low in chows]))
@@ -733,7 +796,7 @@ class GameCore:
         offers: list[tuple[int, list[str]]] = []
         for k in (1, 2, 3):
             s = (konger + k) % 4
-            if not self._wins_with(s, tile):
+            if self.pass_locked[s] or not self._wins_with(s, tile):
                 continue
             if meld == CONCEALED_KONG:
                 names = self._patterns_with(s, tile)
@@ -759,7 +822,16 @@ class GameCore:
     def _claims_done(self) -> None:
         """Every offered seat passed: the kong stands, or the next seat draws."""
         self.offers = []
-        if self.offer_kind == OFFER_ROB:
+        if self.offer_kind == OFFER_OPEN:
+            self._offer_open_next(self.offer_from)
+        elif self.offer_kind == OFFER_HAIDI:
+            self._end_draw()  # nobody took the sea bottom, or nobody won on it (§7)
+        elif self.offer_kind == OFFER_ROB and self.open_pending:
+            self.open_pending = False
+            self._open_reveal(self.offer_from)
+        elif self.offer_kind == OFFER_ROB and self.changsha:
+            self._replace_after_kong(self.offer_from)
+        elif self.offer_kind == OFFER_ROB:
             konger = self.offer_from
             self._pay_each(KONG_REASONS[self.rob_meld], konger, 1)
             self._replace_after_kong(konger)
@@ -773,14 +845,23 @@ class GameCore:
         tile = self.offer_tile
         source = self.offer_from
         if action == "pass":
+            if self.pass_lock_on and f"s{seat}:win" in self.offers[self.offer_i][1]:
+                self.pass_locked[seat] = True  # 過手 (§7)
             self.offer_i += 1
             if self.offer_i == len(self.offers):
                 self._claims_done()
             return
+        if action == "haidi":
+            self._take_haidi(seat)
+            return
         if action == "win":
             if self.offer_kind == OFFER_ROB:
                 self._undo_kong(source, tile)
-                self._win(seat, "robbed_kong", source, tile)
+                self._win(seat, "robbed_kong", source, tile, ["搶槓"] if self.changsha else [])
+            elif self.offer_kind == OFFER_OPEN:
+                self._win(seat, "discard", source, tile, ["槓上炮"])
+            elif self.offer_kind == OFFER_HAIDI:
+                self._win(seat, "discard", source, tile, ["海底炮"])
             else:
                 self._win(seat, "discard", source, tile)
             return
@@ -795,19 +876,106 @@ class GameCore:
         elif action == "pung":
             h[tile] -= 2
             self.melds[seat].append([PUNG, tile, source])
-        else:  # exposed kong
+        else:  # exposed kong (or open kong)
             h[tile] -= 3
             self.melds[seat].append([KONG, tile, source])
             if self.shaoyang:
                 self._offer_rob(seat, tile, KONG)  # seed 002's 一萬 example (§6)
                 return
-            self.ledger.append(("exposed_kong", source, seat, 1))
+            if action == "open_kong":
+                self._open_reveal(seat)
+                return
+            if not self.changsha:  # Changsha pays no kongs (§7)
+                self.ledger.append(("exposed_kong", source, seat, 1))
             self._replace_after_kong(seat)
             return
         self.ph = PLAY
         self.turn = seat
         self.drawn = -1
         self.claimed_turn = True
+
+    # ------------------------------------------------------------ Changsha flows
+    def _declare(
+        self, seat: int, when: str, wins: list[str], used: list[int], counts: list[int]
+    ) -> None:
+        """An opening or mid-game declaration (§7): each win paid as a self-drawn small
+        win (the dealer's 2), floats added, no birds; the kinds it used are spent."""
+        for _ in wins:
+            for k in (1, 2, 3):
+                p = (seat + k) % 4
+                base = 2 if self.dealer_seat in (seat, p) else 1
+                self.ledger.append((when, p, seat, base + self.floats[seat] + self.floats[p]))
+        self.used[seat].update(used)
+        tiles = "".join(CODES[t] * counts[t] for t in range(KINDS) if counts[t])
+        self.revealed[seat].append({"when": when, "wins": list(wins), "tiles": tiles})
+
+    def _open_reveal(self, konger: int) -> None:
+        """開槓 (§7): the live wall's last two tiles (one if one is left), back-most first;
+        the konger wins on the first that completes its hand (槓上開花), else each is offered
+        to the others (槓上炮)."""
+        n = min(2, self.tail - self.head)
+        shown = []
+        for _ in range(n):
+            self.tail -= 1
+            shown.append(self.wall_ids[self.tail])
+        self.open_shown = shown
+        for t in shown:
+            if self._wins_with(konger, t, False):
+                self.hands[konger][t] += 1
+                self._win(konger, "self_draw", None, t, ["槓上開花"])
+                return
+        self.open_tiles = list(shown)
+        self._offer_open_next(konger)
+
+    def _offer_open_next(self, konger: int) -> None:
+        while self.open_tiles:
+            t = self.open_tiles.pop(0)
+            offers = [
+                (s, [f"s{s}:win"])
+                for s in ((konger + k) % 4 for k in (1, 2, 3))
+                if not self.pass_locked[s] and self._wins_with(s, t, True)
+            ]
+            if offers:
+                self._start_claim(OFFER_OPEN, konger, t, offers)
+                return
+        # Nobody won: the tiles lie in the konger's discards, its hand is locked (§7).
+        for t in self.open_shown:
+            self.discards[konger].append([t, 0])
+        self.locked[konger] = True
+        self._draw((konger + 1) % 4)
+
+    def _offer_haidi(self, seat: int) -> None:
+        """海底 (§7): the last tile, to each ready seat from `seat` round all four."""
+        offers = [
+            (s, [f"s{s}:haidi"])
+            for s in ((seat + k) % 4 for k in range(4))
+            if self._waits_mask(s) != 0
+        ]
+        self.haidi_taken = False
+        if not offers:
+            self._end_draw()
+            return
+        self._start_claim(OFFER_HAIDI, seat, self.wall_ids[self.head], offers)
+
+    def _take_haidi(self, seat: int) -> None:
+        t = self.wall_ids[self.head]
+        self.head += 1
+        self.last_taker_seat = seat
+        self.pass_locked[seat] = False
+        self.haidi_taken = True
+        h = self.hands[seat]
+        h[t] += 1
+        if self._wins(seat, h, False):
+            self._win(seat, "self_draw", None, t, ["海底撈月"])
+            return
+        h[t] -= 1
+        self.discards[seat].append([t, 0])
+        offers = [
+            (s, [f"s{s}:win"])
+            for s in ((seat + k) % 4 for k in (1, 2, 3))
+            if not self.pass_locked[s] and self._wins_with(s, t, True)
+        ]
+        self._start_claim(OFFER_HAIDI, seat, t, offers)
 
     def _undo_kong(self, konger: int, tile: int) -> None:
         """§11: a robbed kong never happened: its tiles go back to the konger's hand."""
@@ -843,8 +1011,20 @@ class GameCore:
             p = (payee + k) % 4
             self.ledger.append((reason, p, payee, amount * fp * self._factor(p)))
 
-    def _win(self, winner: int, kind: str, payer: int | None, tile: int) -> None:
-        """§5 / §6 payments of a win; `payer` pays alone (discard, robbed kong, 放槓上花)."""
+    def _win(
+        self,
+        winner: int,
+        kind: str,
+        payer: int | None,
+        tile: int,
+        situational: list[str] | None = None,
+    ) -> None:
+        """§5 / §6 / §7 payments of a win; `payer` pays alone (discard, robbed kong,
+        放槓上花; Changsha's 槓上炮 and 海底炮); `situational`: Changsha's elements of how
+        the hand was won (the win tile is in the hand for a self-draw)."""
+        if self.changsha:
+            self._changsha_win(winner, kind, payer, tile, situational or [])
+            return
         if self.shaoyang:
             self._shaoyang_win(winner, kind, payer, tile)
             return
@@ -916,6 +1096,38 @@ class GameCore:
             self.ledger.append((reason, payer, winner, total))
         self._finish(kind, winner, payer, CODES[tile] if tile >= 0 else None, names)
 
+    def _changsha_win(
+        self, winner: int, kind: str, payer: int | None, tile: int, situational: list[str]
+    ) -> None:
+        """§7: small 1 / big 6 per unit (the dealer's 2 / 7), compound and cap, then the
+        birds, then the floats; the discarder (or konger, or taker) pays alone."""
+        h = self.hands[winner]
+        if kind != "self_draw":
+            h[tile] += 1
+        names = self._cs_patterns(winner, h, kind != "self_draw")
+        if kind != "self_draw":
+            h[tile] -= 1
+        names = [n for n in cs.PATTERNS if n in names or n in situational]
+        big = cs.units(names)
+        birds = self.wall_ids[self.head : self.head + min(self.birds, self.tail - self.head)]
+        hits = [0, 0, 0, 0]
+        for t in birds:
+            hits[cs.bird_seat(winner, t)] += 1
+        payers = [payer] if payer is not None else [(winner + k) % 4 for k in (1, 2, 3)]
+        reason = "robbed_kong" if kind == "robbed_kong" else kind
+        for p in payers:
+            amount = cs.win_amount(big, self.dealer_seat in (winner, p), self.compound, self.cap)
+            amount = cs.with_birds(amount, hits[winner] + hits[p], self.bird_scoring)
+            self.ledger.append((reason, p, winner, amount + self.floats[winner] + self.floats[p]))
+        self._finish(
+            kind,
+            winner,
+            payer,
+            CODES[tile] if tile >= 0 else None,
+            names,
+            [CODES[t] for t in birds],
+        )
+
     def _end_draw(self) -> None:
         self._finish("draw", None, None, None, [])
 
@@ -926,6 +1138,7 @@ class GameCore:
         dealt_in_by: int | None,
         win_tile: str | None,
         patterns: list[str],
+        birds: list[str] | None = None,
     ) -> None:
         payments = [0, 0, 0, 0]
         for _, payer, payee, amount in self.ledger:
@@ -941,7 +1154,7 @@ class GameCore:
             "patterns": patterns,
             "payments": payments,
             "ledger": [list(e) for e in self.ledger],
-            "birds": [],
+            "birds": list(birds or []),
         }
 
     def result(self) -> dict[str, Any] | None:
@@ -1008,9 +1221,10 @@ class GameCore:
                 "discards": [{"tile": CODES[t], "claimed": bool(c)} for t, c in self.discards[s]],
                 "flowers": [CODES[t] for t in self.flowers[s]],
                 "declared": self.declared[s],
-                "locked": self.declared[s],
+                "locked": self.declared[s] or self.locked[s],
                 "void": SUITS[v] if v >= 0 and (all_void or s == seat) else None,
                 "raise": k if k >= 0 and (all_raised or s == seat) else None,
+                "revealed": [dict(r, wins=list(r["wins"])) for r in self.revealed[s]],
             }
             if s == seat:
                 entry["hand"] = (
@@ -1025,6 +1239,7 @@ class GameCore:
                     if self.ph == PLAY and self.turn == s and self.drawn >= 0
                     else None
                 )
+                entry["pass_locked"] = self.pass_locked[s]
             seats.append(entry)
         offer = None
         if self.ph == CLAIM:
@@ -1033,6 +1248,8 @@ class GameCore:
                 and self.rob_meld == CONCEALED_KONG
                 and seat not in (self.offer_from, self.offers[self.offer_i][0])
             )  # a concealed kong's tile: the konger's and the offered 十三浪's only
+            if self.offer_kind == OFFER_HAIDI and not self.haidi_taken:
+                hidden = True  # the sea bottom lies face down until a seat takes it
             offer = {
                 "kind": OFFER_NAMES[self.offer_kind],
                 "seat": self.offer_from,
@@ -1095,6 +1312,14 @@ class GameCore:
         other.declared = list(self.declared)
         other.void = list(self.void)
         other.raises = list(self.raises)
+        other.dealt = [list(d) for d in self.dealt]
+        other.used = [set(u) for u in self.used]
+        other.revealed = [[dict(r, wins=list(r["wins"])) for r in rs] for rs in self.revealed]
+        other.locked = list(self.locked)
+        other.pass_locked = list(self.pass_locked)
+        other.opening_seats = list(self.opening_seats)
+        other.open_tiles = list(self.open_tiles)
+        other.open_shown = list(self.open_shown)
         other.offers = list(self.offers)
         other.history = list(self.history)
         other.ledger = list(self.ledger)
