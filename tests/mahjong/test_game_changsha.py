@@ -56,7 +56,7 @@ def game(
 ) -> mj.Game:
     """`hands` as given (the dealer's may end with "+": filled with quiet tiles), the other
     seats quiet; `opening=False` passes every opening offer first."""
-    pool: Counter[int] = Counter({t: 4 for t in range(27)})
+    pool: Counter[int] = Counter(dict.fromkeys(range(27), 4))
     for text in [*hands.values(), *(draws or []), *(back or [])]:
         for code in walls.tiles(text.rstrip("+")):
             pool[walls.KIND_CODES.index(code)] -= 1
@@ -222,8 +222,9 @@ def test_opening_wins_are_offered_from_the_dealer(be: str) -> None:
     walls.play(g, ["s0:opening"])
     assert g.to_act == [2]
     walls.play(g, ["s2:opening"])
-    assert g.phase == "play" and g.to_act == [0]
-    r = [e for e in g.view(None)["seats"][0]["revealed"]]
+    assert g.phase == "play"
+    assert g.to_act == [0]
+    r = list(g.view(None)["seats"][0]["revealed"])
     assert r[0]["when"] == "opening"
     assert "四喜" in r[0]["wins"]
     assert g.view(None)["seats"][2]["revealed"][0]["wins"] == ["缺一色", "缺一色"]
@@ -237,3 +238,263 @@ def test_a_declined_opening_win_is_gone(be: str) -> None:
     assert g.phase == "play"
     assert walls.code_of(g, "s0:opening") == "wrong_phase"
     assert g.view(None)["seats"][0]["revealed"] == []
+
+
+# --- 開槓 -----------------------------------------------------------------------------
+
+OPEN_KONGER = "5555m123p456p789p2s"  # after the kong of 5m: waits on 2s (a 2/5/8 single)
+
+
+def test_open_kong_self_win_is_kong_bloom(be: str) -> None:
+    """Rules §7 開槓 (seed 003 §三 「聽胡後…即打骰子…拿起兩張若能胡牌即成」): `open_kong=T` where
+    a kong is legal and the hand is then ready; the last two tiles are revealed, back-most
+    first; one completing the konger's hand wins at once (槓上開花, a big element, 7 × 3
+    for the dealer)."""
+    g = game(be, cs(), {0: OPEN_KONGER}, back=["9s", "2s"])
+    assert "s0:open_kong=5m" in g.legal_moves()
+    walls.play(g, ["s0:open_kong=5m"])
+    r = g.result
+    assert r is not None
+    assert (r.kind, r.winner, r.win_tile) == ("self_draw", 0, "2s")
+    assert r.patterns == ("小胡", "槓上開花")
+    assert [e[3] for e in r.ledger] == [7, 7, 7]
+
+
+def test_open_kong_tile_won_by_another_seat(be: str) -> None:
+    """Rules §7: otherwise each revealed tile is offered with 胡 to the seats it completes
+    (槓上炮: a big element for the winner; the konger pays as a discarder)."""
+    g = game(be, cs(), {0: OPEN_KONGER, 1: "12m456s789s234s88s"}, back=["3m", "9s"])
+    walls.play(g, ["s0:open_kong=5m"])
+    assert g.phase == "claim"
+    assert g.to_act == [1]
+    assert g.view(2)["offer"] == {"kind": "open_kong", "seat": 0, "tile": "3m"}
+    walls.play(g, ["s1:win"])
+    r = g.result
+    assert r is not None
+    assert (r.kind, r.winner, r.dealt_in_by, r.win_tile) == ("discard", 1, 0, "3m")
+    assert r.patterns == ("小胡", "槓上炮")
+    assert r.ledger == (("discard", 0, 1, 7),)
+
+
+def test_open_kong_that_nobody_wins_locks_the_hand(be: str) -> None:
+    """Rules §7: if nobody wins, both tiles lie in the konger's discards, its hand is
+    locked (「杠上開花後，玩家手上的牌不能再換張…必須張張打出」) and its next seat draws; locked,
+    it may only win, discard the tile it drew, or kong that tile."""
+    g = game(be, cs(), {0: OPEN_KONGER}, back=["9s", "1s"])
+    walls.play(g, ["s0:open_kong=5m"])
+    assert g.phase == "play"
+    assert g.to_act == [1]
+    seat0 = g.view(None)["seats"][0]
+    assert [d["tile"] for d in seat0["discards"]] == ["9s", "1s"]
+    assert seat0["locked"] is True
+    walls.drain(g, stop=lambda x: x.phase == "play" and x.to_act == [0])
+    drawn = walls.drawn_of(g, 0)
+    moves = g.legal_moves()
+    assert f"s0:discard={drawn}" in moves
+    assert all(m == f"s0:discard={drawn}" or m.endswith((":win", f"={drawn}")) for m in moves)
+    other = next(t for t in walls.hand_of(g, 0) if t != drawn)
+    assert walls.code_of(g, f"s0:discard={other}") == "hand_locked"
+
+
+def test_open_kong_needs_a_ready_hand(be: str) -> None:
+    """Rules §7: 開槓 only where "the hand, after the kong, is ready" (`not_ready`)."""
+    g = game(be, cs(), {0: "5555m123p456p79p13s"})
+    assert "s0:kong=5m" in g.legal_moves()
+    assert "s0:open_kong=5m" not in g.legal_moves()
+    assert walls.code_of(g, "s0:open_kong=5m") == "not_ready"
+
+
+# --- 海底 -----------------------------------------------------------------------------
+
+
+def _to_sea_bottom(g: mj.Game) -> mj.Game:
+    return walls.drain(
+        g, stop=lambda x: x.phase == "claim" and x.view(None)["offer"]["kind"] == "haidi"
+    )
+
+
+def test_sea_bottom_taken_and_won(be: str) -> None:
+    """Rules §7 海底 (「最後塘中只剩一張牌，必須聽胡後方可抓海底牌」): the last tile is offered
+    only to ready seats; it completes the taker's hand: 海底撈月, self-drawn (the dealer
+    pays 7, the others 6)."""
+    g = game(be, cs(), {1: "123m456m789m12p55s"}, back=["3p"])
+    _to_sea_bottom(g)
+    assert g.view(None)["wall_remaining"] == 1
+    assert g.view(None)["offer"]["tile"] is None  # face down until taken
+    assert g.to_act == [1]
+    walls.play(g, ["s1:haidi"])
+    r = g.result
+    assert r is not None
+    assert (r.kind, r.winner, r.win_tile) == ("self_draw", 1, "3p")
+    assert r.patterns == ("小胡", "海底撈月")
+    assert {e[1]: e[3] for e in r.ledger} == {0: 7, 2: 6, 3: 6}
+
+
+def test_sea_bottom_won_by_another_seat(be: str) -> None:
+    """Rules §7: a sea-bottom tile that does not win for its taker is offered to the
+    seats it completes (海底炮: the taker pays as a discarder, 6 for a non-dealer pair)."""
+    g = game(be, cs(), {0: "3p3p+", 1: "123p456p789p78m55s", 2: "123m456m789s12p55s"}, back=["3p"])
+    _to_sea_bottom(g)
+    while g.to_act != [1]:
+        walls.play(g, [f"s{g.to_act[0]}:pass"])
+    walls.play(g, ["s1:haidi"])
+    assert g.phase == "claim"
+    assert g.to_act == [2]
+    assert g.view(3)["offer"] == {"kind": "haidi", "seat": 1, "tile": "3p"}
+    walls.play(g, ["s2:win"])
+    r = g.result
+    assert r is not None
+    assert (r.kind, r.winner, r.dealt_in_by) == ("discard", 2, 1)
+    assert r.patterns == ("小胡", "海底炮")
+    assert r.ledger == (("discard", 1, 2, 6),)
+
+
+def test_sea_bottom_with_no_ready_seat_is_a_drawn_hand(be: str) -> None:
+    """Rules §7: "The hand is drawn if nobody takes it or wins on it"; with no ready seat
+    it is offered to nobody."""
+    g = game(be, cs(), {})
+    walls.drain(g)
+    r = g.result
+    assert r is not None
+    assert r.kind == "draw"
+    assert g.view(None)["wall_remaining"] == 1
+    assert "s0:haidi" not in g.moves
+    assert all(":haidi" not in m for m in g.moves)
+
+
+def test_a_passed_sea_bottom_is_a_drawn_hand(be: str) -> None:
+    """Rules §7: `sN:pass` lets it go on; nobody else ready: drawn."""
+    g = game(be, cs(), {1: "123m456m789m12p55s"}, back=["3p"])
+    _to_sea_bottom(g)
+    walls.play(g, ["s1:pass"])
+    r = g.result
+    assert r is not None
+    assert r.kind == "draw"
+
+
+# --- 起手胡 kinds, 中途, 過手, 搶槓 --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("hand", "extras", "reuse", "wins"),
+    [
+        ("13679m1379p1379s", False, False, ["板板胡"]),  # no 2, 5 or 8
+        ("5555m2222p13579s", False, False, ["四喜", "四喜"]),
+        ("555m222p888s1379s", False, False, ["六六順"]),  # three triplets: one win
+        ("5555m222p8s13679s", False, False, ["四喜"]),  # the four is not also a triplet
+        ("5555m222p8s13679s", False, True, ["四喜", "六六順"]),  # opening_reuse
+        ("123456789m1234m", False, False, ["缺一色", "缺一色"]),  # two suits missing
+        ("33m33p33s1579m178p", True, False, ["三同"]),
+        ("5m1369m1369p1379s", True, False, ["一枝花"]),
+        ("223344m5p1379s17p", True, False, ["步步高"]),
+        ("22p22s5m1369m1369p", True, False, ["金童玉女"]),
+    ],
+)
+def test_opening_win_kinds(be: str, hand: str, extras: bool, reuse: bool, wins: list[str]) -> None:
+    """Rules §7 起手胡 (seed 003 「起手胡四項基本胡法：1）板板胡…2）四喜；3）六六順…4）缺一色…缺兩門
+    胡牌兩次」, 「特別約定起手胡：1）三同…2）一枝花…3）步步高…4）金童玉女」 with `opening_extras`;
+    「…否則不可復用」 `opening_reuse`): seat 1's dealt 13 tiles; each win is paid as a
+    self-drawn small win (1, the dealer 2)."""
+    g = game(be, cs(opening_extras=extras, opening_reuse=reuse), {1: hand}, opening=True)
+    while g.to_act != [1]:
+        walls.play(g, [f"s{g.to_act[0]}:pass"])
+    walls.play(g, ["s1:opening"])
+    revealed = g.view(3)["seats"][1]["revealed"]
+    assert revealed[0]["when"] == "opening"
+    assert revealed[0]["wins"] == wins
+    while g.phase == "opening":
+        walls.play(g, [f"s{g.to_act[0]}:pass"])
+    walls.drain(g)
+    r = g.result
+    assert r is not None
+    opening = [e for e in r.ledger if e[0] == "opening"]
+    assert len(opening) == 3 * len(wins)
+    assert sorted({(e[1], e[3]) for e in opening}) == [(0, 2), (2, 1), (3, 1)]
+
+
+def test_mid_game_four(be: str) -> None:
+    """Rules §7 中途四喜 (seed 003 「牌局結束前任意時刻摸到4個」): in turn, `sN:mid` declares a
+    four formed after the deal, paid like an opening win, and the seat stays in turn; a
+    kind once used is not declared again (`cannot_declare`)."""
+    g = game(be, cs(), {1: "555m+"}, draws=["5m"])
+    first = next(m for m in g.legal_moves() if ":discard=" in m and "5m" not in m)
+    walls.play(g, [first])
+    while g.phase == "claim":
+        walls.play(g, [f"s{g.to_act[0]}:pass"])
+    assert walls.drawn_of(g, 1) == "5m"
+    assert "s1:mid" in g.legal_moves()
+    walls.play(g, ["s1:mid"])
+    assert g.to_act == [1]
+    assert g.phase == "play"
+    assert g.view(0)["seats"][1]["revealed"] == [
+        {"when": "mid", "wins": ["中途四喜"], "tiles": "5m5m5m5m"}
+    ]
+    assert walls.code_of(g, "s1:mid") == "cannot_declare"
+
+
+def test_no_mid_game_wins_option(be: str) -> None:
+    """Rules §8 `mid_game_wins=False`: `mid` is not in the rules."""
+    g = game(be, cs(mid_game_wins=False), {})
+    assert walls.code_of(g, "s0:mid") == "not_in_rules"
+
+
+def test_pass_lock(be: str) -> None:
+    """Rules §7 過手 (「如果下家放炮不抓炮…必須聽胡玩家自己抓牌打出到下一輪方可再抓炮胡牌」): seat 1
+    passes the dealer's 3p; it is not offered seat 2's 6p, until it has drawn again."""
+    g = game(be, cs(), {0: "3p+", 1: "123m456m789m45p55s", 2: "6p+"}, draws=["9s", "1s"])
+    walls.play(g, ["s0:discard=3p"])
+    assert g.to_act == [1]
+    walls.play(g, ["s1:pass"])
+    assert g.view(1)["seats"][1]["pass_locked"] is True
+    assert "pass_locked" not in g.view(0)["seats"][1]
+    while g.phase == "claim":
+        walls.play(g, [f"s{g.to_act[0]}:pass"])
+    assert g.view(1)["seats"][1]["pass_locked"] is False  # it drew
+    walls.play(g, ["s1:discard=9s"])
+    while g.phase == "claim":
+        walls.play(g, [f"s{g.to_act[0]}:pass"])
+    walls.play(g, ["s2:discard=6p"])
+    assert g.to_act == [1]
+    assert "s1:win" in g.legal_moves()
+
+
+def test_pass_lock_off(be: str) -> None:
+    g = game(be, cs(pass_lock=False), {0: "3p+", 1: "123m456m789m45p55s"})
+    walls.play(g, ["s0:discard=3p", "s1:pass"])
+    assert g.view(1)["seats"][1]["pass_locked"] is False
+
+
+def test_robbing_an_added_kong(be: str) -> None:
+    """Rules §7 搶槓 (an added kong, the only robbable kind): the konger pays as a
+    discarder; 搶槓 is a big element (7 with the dealer robbed)."""
+    g = game(
+        be, cs(), {0: "5p+", 1: "5p5p+", 3: "6p7p123m456m789m55s"}, draws=["9s", "1s", "2s", "5p"]
+    )
+    walls.play(g, ["s0:discard=5p"])
+    while g.to_act != [1]:
+        walls.play(g, [f"s{g.to_act[0]}:pass"])
+    walls.play(g, ["s1:pung=5p"])
+    own = next(t for t in walls.hand_of(g, 1) if t != "5p")
+    walls.play(g, [f"s1:discard={own}"])
+    walls.drain(g, stop=lambda x: x.phase == "play" and x.to_act == [1])
+    assert walls.drawn_of(g, 1) == "5p"
+    walls.play(g, ["s1:kong=5p"])
+    assert g.to_act == [3]
+    walls.play(g, ["s3:win"])
+    r = g.result
+    assert r is not None
+    assert (r.kind, r.winner, r.dealt_in_by) == ("robbed_kong", 3, 1)
+    assert r.patterns == ("小胡", "搶槓")
+    assert r.ledger == (("robbed_kong", 1, 3, 6),)
+
+
+def test_next_dealer(be: str) -> None:
+    """Rules §7: the winner deals; after a drawn hand the dealer again."""
+    m = mj.Match(cs(), seed=3, backend=be)
+    g = m.new_hand()
+    while g.phase == "opening":
+        walls.play(g, [f"s{g.to_act[0]}:pass"])
+    walls.drain(g)
+    r = g.result
+    assert r is not None
+    assert m.next_dealer == (g.dealer if r.winner is None else r.winner)
