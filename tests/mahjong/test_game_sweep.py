@@ -37,6 +37,12 @@ MIXES: dict[str, tuple[str, dict[str, Any]]] = {
     "no_ready": ("common", {"declare_ready": False}),
     "flowers_no_ready": ("common", {"flowers": True, "declare_ready": False}),
     "shaoyang": ("shaoyang", {}),
+    "changsha": ("changsha", {}),
+    "changsha_extras": (
+        "changsha",
+        {"birds": 4, "bird_scoring": "multiply", "compound": "multiply", "cap": 0,
+         "floats": (1, 0, 2, 0), "opening_extras": True, "opening_reuse": True},
+    ),  # fmt: skip
 }
 GAMES = {"native": (40, 2000), "cython": (4, 200), "python": (2, 100)}
 # A hand draws at most every tile once; each draw is followed by a discard and at
