@@ -143,6 +143,30 @@ GAMES: dict[str, tuple[mj.Rules, str, list[Want]]] = {
         "greedy",
         [lambda d: "kong_bloom" in ledger(d), lambda d: "added_kong" in ledger(d) and won(d)],
     ),
+    # Changsha (rules §7): opening wins, open kongs, the sea bottom, birds.
+    "changsha": (
+        mj.Rules("changsha"),
+        "greedy",
+        [
+            lambda d: won(d) and "opening" in actions(d) and bool(d["record"]["result"]["birds"]),
+            won,
+        ],
+    ),
+    "changsha_open_kong": (
+        mj.Rules("changsha", compound="multiply", bird_scoring="multiply"),
+        "greedy",
+        [lambda d: "open_kong" in actions(d) and won(d), lambda d: "open_kong" in actions(d)],
+    ),
+    "changsha_haidi": (
+        mj.Rules("changsha", birds=4, floats=(1, 0, 2, 0)),
+        "greedy",
+        [lambda d: "haidi" in actions(d) and won(d), lambda d: "haidi" in actions(d)],
+    ),
+    "changsha_extras": (
+        mj.Rules("changsha", opening_extras=True, opening_reuse=True, pass_lock=False, cap=0),
+        "greedy",
+        [lambda d: "mid" in actions(d) and won(d), lambda d: "opening" in actions(d)],
+    ),
     "shaoyang_draw": (
         mj.Rules("shaoyang"),
         "uniform",

@@ -1370,7 +1370,16 @@ def mj_greedy_move(game: Any, rng: random.Random) -> str:
         hand = game.view(seat)["seats"][seat]["hand"]
         fewest = min(_MJ_SUITS, key=lambda x: (hand[1::2].count(x), rng.random()))
         return f"s{seat}:void={fewest}"
-    for action, chance in (("win", 1.0), ("ready", 0.9), ("kong", 0.7)):
+    # Changsha's declarations and takes always (they only pay it); 開槓 half the time.
+    for action, chance in (
+        ("win", 1.0),
+        ("opening", 1.0),
+        ("mid", 1.0),
+        ("haidi", 1.0),
+        ("open_kong", 0.5),
+        ("ready", 0.9),
+        ("kong", 0.7),
+    ):
         if action in by_action and rng.random() < chance:
             return rng.choice(by_action[action])
     claims = by_action.get("pung", []) + by_action.get("chow", [])
