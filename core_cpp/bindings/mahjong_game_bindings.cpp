@@ -6,6 +6,8 @@
 #include <pybind11/stl.h>
 
 #include <algorithm>
+#include <climits>
+#include <cstdint>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -28,9 +30,78 @@ struct MahjongConfig {
   mj::Config rules;
 };
 
-MahjongConfig make_config(const std::string& ruleset, bool flowers, bool void_suit, bool declare_ready) {
-  const mj::ConfigResult r = mj::make_config(ruleset, flowers, void_suit, declare_ready);
-  if (!r.error.empty()) throw py::value_error(r.error);
+std::string type_name(const py::handle& o) { return Py_TYPE(o.ptr())->tp_name; }
+
+// A Python int that fits an int64 (the native engine's amounts); the
+// fallback's ints are unbounded, so a larger one is an OverflowError here.
+std::int64_t to_int64(const py::handle& o, const char* name) {
+  int overflow = 0;
+  const long long v = PyLong_AsLongLongAndOverflow(o.ptr(), &overflow);
+  if (overflow != 0) throw py::value_error(std::string(name) + " is out of the native engine's range (int64)");
+  return static_cast<std::int64_t>(v);
+}
+
+// The fallback's checks (pyyijing/fallback/mahjong/config.py) in its order:
+// the types (TypeError), then the values (ValueError, make_config's words).
+MahjongConfig make_config(const py::object& ruleset, const py::object& flowers, const py::object& void_suit,
+                          const py::object& declare_ready, const py::object& birds,
+                          const py::object& bird_scoring, const py::object& compound, const py::object& cap,
+                          const py::object& floats, const py::object& opening_extras,
+                          const py::object& opening_reuse, const py::object& mid_game_wins,
+                          const py::object& pass_lock) {
+  if (!PyUnicode_Check(ruleset.ptr())) throw py::type_error("ruleset must be a str; got " + type_name(ruleset));
+  const std::pair<const char*, const py::object*> bools[] = {
+      {"flowers", &flowers},           {"void_suit", &void_suit},         {"declare_ready", &declare_ready},
+      {"opening_extras", &opening_extras}, {"opening_reuse", &opening_reuse}, {"mid_game_wins", &mid_game_wins},
+      {"pass_lock", &pass_lock}};
+  for (const auto& [name, value] : bools)
+    if (!PyBool_Check(value->ptr()))
+      throw py::type_error(std::string(name) + " must be a bool; got " + type_name(*value));
+  for (const auto& [name, value] : {std::pair<const char*, const py::object*>{"birds", &birds}, {"cap", &cap}})
+    if (!PyLong_CheckExact(value->ptr()))
+      throw py::type_error(std::string(name) + " must be an int; got " + type_name(*value));
+  for (const auto& [name, value] :
+       {std::pair<const char*, const py::object*>{"bird_scoring", &bird_scoring}, {"compound", &compound}})
+    if (!PyUnicode_Check(value->ptr()))
+      throw py::type_error(std::string(name) + " must be a str; got " + type_name(*value));
+  if (!PyTuple_Check(floats.ptr()) && !PyList_Check(floats.ptr()))
+    throw py::type_error("floats must be a tuple of four ints; got " + type_name(floats));
+  const std::string rs = ruleset.cast<std::string>();
+  const std::string bs = bird_scoring.cast<std::string>(), cs = compound.cast<std::string>();
+  mj::ConfigArgs a;
+  a.ruleset = rs;
+  a.flowers = flowers.cast<bool>();
+  a.void_suit = void_suit.cast<bool>();
+  a.declare_ready = declare_ready.cast<bool>();
+  a.opening_extras = opening_extras.cast<bool>();
+  a.opening_reuse = opening_reuse.cast<bool>();
+  a.mid_game_wins = mid_game_wins.cast<bool>();
+  a.pass_lock = pass_lock.cast<bool>();
+  // An int past int64 is out of range for birds (not 0, 2 or 4) and cap
+  // (huge: as good as no cap, clamped; hugely negative: below 0).
+  int overflow = 0;
+  const long long bv = PyLong_AsLongLongAndOverflow(birds.ptr(), &overflow);
+  a.birds = overflow ? 1 : bv;
+  const long long cv = PyLong_AsLongLongAndOverflow(cap.ptr(), &overflow);
+  a.cap = overflow > 0 ? INT64_MAX : overflow < 0 ? -1 : cv;
+  a.bird_scoring = bs;
+  a.compound = cs;
+  const py::sequence fl = py::reinterpret_borrow<py::sequence>(floats);
+  bool floats_ok = py::len(fl) == 4;
+  for (std::size_t i = 0; floats_ok && i < 4; ++i) {
+    const py::object x = fl[i];
+    floats_ok = PyLong_CheckExact(x.ptr()) && PyObject_RichCompareBool(x.ptr(), py::int_(0).ptr(), Py_GE) == 1;
+  }
+  mj::ConfigResult r = mj::make_config(a);  // floats at their default (0) so far
+  if (!r.error.empty()) {
+    // The birds / cap messages name the value as given.
+    if (r.error.rfind("birds must", 0) == 0) throw py::value_error("birds must be 0, 2 or 4; got " + py::str(birds).cast<std::string>());
+    if (r.error.rfind("cap must", 0) == 0) throw py::value_error("cap must be >= 0 (0: no cap); got " + py::str(cap).cast<std::string>());
+    throw py::value_error(r.error);
+  }
+  if (!floats_ok)
+    throw py::value_error("floats must be four ints >= 0; got " + py::repr(py::tuple(fl)).cast<std::string>());
+  for (std::size_t i = 0; i < 4; ++i) r.config.floats[i] = to_int64(fl[i], "floats");
   return MahjongConfig{r.config};
 }
 
@@ -151,33 +222,53 @@ class GameCore {
       for (int i = 0; i < st.n_flowers; ++i) flowers.append(mj::tile_code(st.flowers[i]));
       sd["flowers"] = flowers;
       sd["declared"] = st.declared;
-      sd["locked"] = st.declared;  // locked is declared (never in Shaoyang)
+      // locked: 報聽 (common), the open-kong lock (Changsha), never in Shaoyang.
+      sd["locked"] = st.declared || st.locked;
       const char suit[2] = {st.void_suit >= 0 ? mj::kSuitChars[st.void_suit] : '\0', '\0'};
       sd["void"] = st.void_suit >= 0 && (all_void || p == viewer) ? py::object(py::str(suit))
                                                                    : py::object(py::none());
       // Shaoyang's 舉手: own at once, the others' once all four are in (rules §11).
       sd["raise"] = st.raised >= 0 && (all_raised || p == viewer) ? py::object(py::int_(static_cast<int>(st.raised)))
                                                                   : py::object(py::none());
+      {
+        // Its opening and mid-game declarations, in order ([] outside Changsha).
+        py::list revealed;
+        for (int i = 0; i < s.n_reveals; ++i) {
+          const mj::Reveal& r = s.reveals[i];
+          if (r.seat != p) continue;
+          py::dict rd;
+          rd["when"] = r.mid ? "mid" : "opening";
+          py::list wins;
+          for (int j = 0; j < r.n_wins; ++j) wins.append(py::str(mj::declared_win_name(r.wins[j])));
+          rd["wins"] = wins;
+          rd["tiles"] = mj::hand_string(r.tiles);
+          revealed.append(rd);
+        }
+        sd["revealed"] = revealed;
+      }
       if (p == viewer) {
         // No seat sees a tile before every seat has raised.
         sd["hand"] = s.phase == mj::Phase::kRaise ? py::object(py::none())
                                                   : py::object(py::str(mj::hand_string(st.counts)));
         sd["drawn"] = s.phase == mj::Phase::kPlay && s.turn == p ? tile_or_none(s.drawn)
                                                                   : py::object(py::none());
+        sd["pass_locked"] = st.pass_locked;  // 過手 (False outside Changsha)
       }
       seats.append(sd);
     }
     py::object offer = py::none();
     if (s.phase == mj::Phase::kClaim) {
       py::dict od;
-      od["kind"] = s.offer_kind == mj::OfferKind::kDiscard ? "discard" : "robbed_kong";
+      od["kind"] = mj::offer_kind_name(s.offer_kind);
       od["seat"] = static_cast<int>(s.offer_from);
       // A concealed kong's tile (Shaoyang's robbing offer) is shown only to
       // the konger and the seat offered.
       const bool hidden = s.offer_kind == mj::OfferKind::kRobbedKong &&
                           s.rob_kind == mj::MeldKind::kConcealedKong && viewer != s.offer_from &&
                           viewer != s.offer().seat;
-      od["tile"] = hidden ? py::object(py::none()) : py::object(py::str(mj::tile_code(s.offer_tile)));
+      // The sea-bottom tile is None until a seat has taken it.
+      const bool untaken = s.offer_kind == mj::OfferKind::kHaidi && !s.haidi_taken;
+      od["tile"] = hidden || untaken ? py::object(py::none()) : py::object(py::str(mj::tile_code(s.offer_tile)));
       offer = od;
     }
     py::list history;
@@ -239,10 +330,10 @@ class GameCore {
     for (int i = 0; i < mj::kMaxPatterns; ++i)
       if ((r.patterns >> i) & 1) patterns.append(py::str(mj::pattern_name(s.cfg.ruleset, i)));
     d["patterns"] = patterns;
-    int pay[mj::kSeats];
+    std::int64_t pay[mj::kSeats];
     mj::payments(s, pay);
     py::list payments;
-    for (int p : pay) payments.append(p);
+    for (std::int64_t p : pay) payments.append(p);
     d["payments"] = payments;
     py::list ledger;
     for (int i = 0; i < s.n_ledger; ++i) {
@@ -251,11 +342,13 @@ class GameCore {
       entry.append(mj::pay_name(e.reason));
       entry.append(static_cast<int>(e.payer));
       entry.append(static_cast<int>(e.payee));
-      entry.append(static_cast<int>(e.amount));
+      entry.append(static_cast<long long>(e.amount));
       ledger.append(entry);
     }
     d["ledger"] = ledger;
-    d["birds"] = py::list();
+    py::list birds;
+    for (int i = 0; i < r.n_birds; ++i) birds.append(mj::tile_code(r.birds[i]));
+    d["birds"] = birds;
     return d;
   }
 
@@ -305,18 +398,41 @@ void bind_mahjong_game(py::module_& m) {
   py::class_<MahjongConfig>(m, "Config",
                             "The rules of one mahjong hand (docs/mahjong-engine.md \"Config\"): "
                             "keyword arguments only, checked once, read-only.")
-      .def(py::init(&make_config), py::kw_only(), py::arg("ruleset"), py::arg("flowers").noconvert(),
-           py::arg("void_suit").noconvert(), py::arg("declare_ready").noconvert())
+      .def(py::init(&make_config), py::kw_only(), py::arg("ruleset"), py::arg("flowers"), py::arg("void_suit"),
+           py::arg("declare_ready"), py::arg("birds"), py::arg("bird_scoring"), py::arg("compound"), py::arg("cap"),
+           py::arg("floats"), py::arg("opening_extras"), py::arg("opening_reuse"), py::arg("mid_game_wins"),
+           py::arg("pass_lock"))
       .def_property_readonly("ruleset", [](const MahjongConfig& c) { return mj::ruleset_name(c.rules.ruleset); })
       .def_property_readonly("flowers", [](const MahjongConfig& c) { return c.rules.flowers; })
       .def_property_readonly("void_suit", [](const MahjongConfig& c) { return c.rules.void_suit; })
       .def_property_readonly("declare_ready", [](const MahjongConfig& c) { return c.rules.declare_ready; })
+      .def_property_readonly("birds", [](const MahjongConfig& c) { return static_cast<int>(c.rules.birds); })
+      .def_property_readonly("bird_scoring", [](const MahjongConfig& c) { return mj::scoring_name(c.rules.bird_scoring); })
+      .def_property_readonly("compound", [](const MahjongConfig& c) { return mj::scoring_name(c.rules.compound); })
+      .def_property_readonly("cap", [](const MahjongConfig& c) { return static_cast<long long>(c.rules.cap); })
+      .def_property_readonly("floats", [](const MahjongConfig& c) {
+        const auto& f = c.rules.floats;
+        return py::make_tuple(static_cast<long long>(f[0]), static_cast<long long>(f[1]),
+                              static_cast<long long>(f[2]), static_cast<long long>(f[3]));
+      })
+      .def_property_readonly("opening_extras", [](const MahjongConfig& c) { return c.rules.opening_extras; })
+      .def_property_readonly("opening_reuse", [](const MahjongConfig& c) { return c.rules.opening_reuse; })
+      .def_property_readonly("mid_game_wins", [](const MahjongConfig& c) { return c.rules.mid_game_wins; })
+      .def_property_readonly("pass_lock", [](const MahjongConfig& c) { return c.rules.pass_lock; })
       .def_property_readonly("tiles", [](const MahjongConfig& c) { return mj::tile_set_name(c.rules.tiles()); },
-                             "\"144\" with flowers, \"108\" in the void-suit game, else \"136\".")
+                             "\"144\" with flowers, \"108\" in the void-suit game and Changsha, else \"136\".")
       .def("__repr__", [](const MahjongConfig& c) {
-        return std::string("Config(ruleset='") + mj::ruleset_name(c.rules.ruleset) +
-               "', flowers=" + py_bool(c.rules.flowers) + ", void_suit=" + py_bool(c.rules.void_suit) +
-               ", declare_ready=" + py_bool(c.rules.declare_ready) + ")";
+        const mj::Config& r = c.rules;
+        std::string floats = "(";
+        for (std::size_t i = 0; i < 4; ++i) floats += (i ? ", " : "") + std::to_string(r.floats[i]);
+        floats += ")";
+        return std::string("Config(ruleset='") + mj::ruleset_name(r.ruleset) + "', flowers=" + py_bool(r.flowers) +
+               ", void_suit=" + py_bool(r.void_suit) + ", declare_ready=" + py_bool(r.declare_ready) +
+               ", birds=" + std::to_string(r.birds) + ", bird_scoring='" + mj::scoring_name(r.bird_scoring) +
+               "', compound='" + mj::scoring_name(r.compound) + "', cap=" + std::to_string(r.cap) +
+               ", floats=" + floats + ", opening_extras=" + py_bool(r.opening_extras) +
+               ", opening_reuse=" + py_bool(r.opening_reuse) + ", mid_game_wins=" + py_bool(r.mid_game_wins) +
+               ", pass_lock=" + py_bool(r.pass_lock) + ")";
       });
 
   py::class_<GameCore>(m, "GameCore", "One mahjong hand: state and rules (docs/mahjong-engine.md).")

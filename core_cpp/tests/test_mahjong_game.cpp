@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <tuple>
 #include <string>
 #include <vector>
 
@@ -12,6 +13,8 @@
 #include "yijing/mahjong/notation.hpp"
 #include "yijing/mahjong/random_play.hpp"
 #include "yijing/prng.hpp"
+// Internal: the shape bounds the random-play sweep checks (jiang_shanten).
+#include "../src/mahjong/game_internal.hpp"
 
 namespace mj = yijing::mahjong;
 
@@ -112,10 +115,10 @@ std::vector<int> acting(const mj::State& s) {
 
 std::string hand(const mj::State& s, int seat) { return mj::hand_string(s.seats[seat].counts); }
 
-std::vector<int> pays(const mj::State& s) {
-  int p[4];
+std::vector<long long> pays(const mj::State& s) {
+  std::int64_t p[4];
   mj::payments(s, p);
-  return std::vector<int>(p, p + 4);
+  return std::vector<long long>(p, p + 4);
 }
 
 std::string ledger(const mj::State& s) {
@@ -307,7 +310,7 @@ TEST_CASE("mahjong claims: win before pung before chow, each to one seat; passes
   CHECK(won.result.win_tile == 4);
   CHECK(won.result.regular);
   CHECK(ledger(won) == "discard 0>2 1;");
-  CHECK(pays(won) == std::vector<int>{-1, 0, 1, 0});
+  CHECK(pays(won) == std::vector<long long>{-1, 0, 1, 0});
   play(s, "s2:pass");
   CHECK(acting(s) == std::vector<int>{3});
   CHECK(legal(s) == std::vector<std::string>{"s3:pass", "s3:pung=5m"});
@@ -377,7 +380,7 @@ TEST_CASE("mahjong kongs: concealed, exposed and their replacements from the bac
   CHECK(s.seats[1].melds[0].from == 0);
   CHECK(s.discards[s.n_discards - 1].claimed);
   CHECK(ledger(s) == "concealed_kong 1>0 1;concealed_kong 2>0 1;concealed_kong 3>0 1;exposed_kong 0>1 1;");
-  CHECK(pays(s) == std::vector<int>{2, 0, -1, -1});
+  CHECK(pays(s) == std::vector<long long>{2, 0, -1, -1});
   CHECK(tiles_accounted(s) == 136);
 }
 
@@ -479,7 +482,7 @@ TEST_CASE("mahjong 報聽: ready=T declares; the hand is locked; the win pays th
   CHECK(s.result.dealt_in_by == -1);
   CHECK(ledger(s) == "self_draw 1>0 1;self_draw 2>0 1;self_draw 3>0 1;"
                      "ready_bonus 1>0 1;ready_bonus 2>0 1;ready_bonus 3>0 1;");
-  CHECK(pays(s) == std::vector<int>{6, -2, -2, -2});
+  CHECK(pays(s) == std::vector<long long>{6, -2, -2, -2});
   // 報聽 off: not in the rules.
   const mj::Config off = common(false, false, false);
   const mj::State t = deal(off, make_wall(off, hands, 0), 0);
@@ -577,7 +580,7 @@ TEST_CASE("mahjong drawn hand: the hand ends when a seat is to draw from an empt
   CHECK(s.result.winner == -1);
   CHECK(s.wall_remaining() == 0);
   CHECK(last_wall == 0);  // the last discard (live wall empty) was still offered
-  CHECK(pays(s) == std::vector<int>{0, 0, 0, 0});
+  CHECK(pays(s) == std::vector<long long>{0, 0, 0, 0});
   CHECK(legal(s).empty());
   CHECK(acting(s).empty());
   CHECK(verdict(s, "s0:discard=1m") == "game_over");
@@ -833,7 +836,7 @@ TEST_CASE("mahjong Shaoyang payments: unit x 2^raise x 2^raise (seed 002: 2*8*2 
   CHECK(pattern_names(s) == "平胡");
   CHECK(ledger(s) == "concealed_kong 1>0 16;concealed_kong 2>0 8;concealed_kong 3>0 8;"
                      "self_draw 1>0 32;self_draw 2>0 16;self_draw 3>0 16;");
-  CHECK(pays(s) == std::vector<int>{96, -48, -24, -24});
+  CHECK(pays(s) == std::vector<long long>{96, -48, -24, -24});
   // The units by pattern: the dealer's dealt 14 (天胡, win_tile none), every seat raised 0.
   struct Case {
     const char* hand;
@@ -858,13 +861,13 @@ TEST_CASE("mahjong Shaoyang payments: unit x 2^raise x 2^raise (seed 002: 2*8*2 
     CHECK(t.result.win_tile == mj::kNoTile);
     CHECK(pattern_names(t) == k.patterns);
     const int u = k.unit;
-    CHECK(pays(t) == std::vector<int>{3 * u, -u, -u, -u});
+    CHECK(pays(t) == std::vector<long long>{3 * u, -u, -u, -u});
   }
   // The widest amounts: 十三浪 with every seat raised 3 (24 x 8 x 8 per seat).
   mj::State w = deal(cfg, make_wall(cfg, dealer_hand_deal("1m9m1p9p1s9s1z2z3z4z5z6z7z1z"), 0), 0);
   raise_all(w, {3, 3, 3, 3});
   play(w, "s0:win");
-  CHECK(pays(w) == std::vector<int>{4608, -1536, -1536, -1536});
+  CHECK(pays(w) == std::vector<long long>{4608, -1536, -1536, -1536});
 }
 
 TEST_CASE("mahjong Shaoyang: no win on a discard - thirteen orphans waits on kinds it does not neighbour") {
@@ -953,7 +956,7 @@ TEST_CASE("mahjong Shaoyang exposed kong: robbed by its discarder - else paid by
   CHECK(bloom.result.dealt_in_by == 0);
   CHECK(bloom.result.win_tile == tiles_of("5m")[0]);
   CHECK(ledger(bloom) == "exposed_kong 3>2 4;exposed_kong 0>2 8;exposed_kong 1>2 4;kong_bloom 0>2 32;");
-  CHECK(pays(bloom) == std::vector<int>{-40, -4, 48, -4});
+  CHECK(pays(bloom) == std::vector<long long>{-40, -4, 48, -4});
   // The mark lasts only until the konger's next move.
   play(passed, "s2:discard=5m");
   CHECK(passed.fed_by == -1);
@@ -1054,4 +1057,324 @@ TEST_CASE("mahjong Shaoyang random_hands: the Python twin's totals and checksum"
   CHECK(t.kinds[2] == 0);
   CHECK(t.kinds[3] == 39);
   CHECK(t.checksum == 11082300446651864189ULL);
+}
+
+// --- Changsha (rules §7; docs/mahjong-engine.md "Changsha") -----------------
+// Not playable through make_config until the engine is complete: the tests
+// deal it with make_config_unplayable / init_state(..., allow_unplayable).
+
+namespace {
+
+mj::Config changsha(int birds = 0) {
+  mj::ConfigArgs a;
+  a.ruleset = "changsha";
+  a.declare_ready = false;
+  a.birds = birds;
+  const mj::ConfigResult r = mj::make_config_unplayable(a);
+  REQUIRE(r.error.empty());
+  return r.config;
+}
+
+mj::State deal_changsha(const mj::Config& cfg, const std::vector<std::string>& hands, int dealer,
+                        const std::string& front = "", const std::string& back = "") {
+  mj::State s;
+  REQUIRE(mj::init_state(s, cfg, make_wall(cfg, hands, dealer, front, back), dealer, true) == mj::InitError::kNone);
+  return s;
+}
+
+mj::Counts counts_of(const std::string& codes) {
+  mj::Counts c{};
+  for (int t : tiles_of(codes)) ++c[static_cast<std::size_t>(t)];
+  return c;
+}
+
+std::string waits_of(const mj::State& s, int seat) {
+  int unseen[mj::kKinds];
+  const std::uint64_t m = mj::waits(s, seat, unseen);
+  std::string out;
+  for (int t = 0; t < mj::kKinds; ++t)
+    if ((m >> t) & 1) out += mj::tile_code(static_cast<mj::Tile>(t));
+  return out;
+}
+
+// Seats 1-3 with no opening win (a 2/5/8, every suit, no four, at most one
+// triplet), beside a dealer of all 2/5/8 that is no shape at all.
+const std::vector<std::string> kJiangHands = {
+    "2m2m5m5m8m8m2p2p5p8p2s5s8s8s", "1m1m3m4m6m7m9m1p3p4p1s3s2m", "1m3m4m6m7m9m1p3p4p6p1s3s5m",
+    "1m3m4m6m7m9m6p7p9p4s6s7s8m"};
+
+}  // namespace
+
+TEST_CASE("mahjong Changsha config: every option checked in the fallback's order - 108 tiles - not playable yet (rules §8)") {
+  mj::ConfigArgs a;
+  a.ruleset = "changsha";
+  CHECK(mj::make_config(a).error == "ruleset 'changsha' is not implemented yet; playable: common, shaoyang");
+  mj::ConfigResult ok = mj::make_config_unplayable(a);
+  REQUIRE(ok.error.empty());
+  CHECK(ok.config.tiles() == mj::TileSet::k108);
+  CHECK_FALSE(ok.config.chow_on() == false);
+  CHECK(ok.config.birds == 2);
+  CHECK(ok.config.cap == 6);
+  a.flowers = true;
+  a.birds = 3;
+  CHECK(mj::make_config_unplayable(a).error == "flowers and void_suit are options of common only");
+  a.flowers = false;
+  CHECK(mj::make_config_unplayable(a).error == "birds must be 0, 2 or 4; got 3");
+  a.birds = 4;
+  a.bird_scoring = "double";
+  a.cap = -1;
+  CHECK(mj::make_config_unplayable(a).error == "bird_scoring must be 'add' or 'multiply'; got 'double'");
+  a.bird_scoring = "multiply";
+  a.compound = "sum";
+  CHECK(mj::make_config_unplayable(a).error == "compound must be 'add' or 'multiply'; got 'sum'");
+  a.compound = "multiply";
+  a.floats = {0, -1, 0, 0};
+  CHECK(mj::make_config_unplayable(a).error == "cap must be >= 0 (0: no cap); got -1");
+  a.cap = 0;
+  CHECK(mj::make_config_unplayable(a).error == "floats must be four ints >= 0; got (0, -1, 0, 0)");
+  a.floats = {1, 2, 3, 4};
+  ok = mj::make_config_unplayable(a);
+  REQUIRE(ok.error.empty());
+  CHECK(ok.config.bird_scoring == mj::Scoring::kMultiply);
+  CHECK(ok.config.compound == mj::Scoring::kMultiply);
+  CHECK(ok.config.floats[3] == 4);
+  mj::State s;
+  CHECK(mj::init_state(s, ok.config, std::string(216, '1'), 0) == mj::InitError::kBadConfig);  // not playable
+  CHECK(mj::init_state(s, ok.config, std::string(216, '1'), 0, true) == mj::InitError::kBadWall);
+}
+
+TEST_CASE("mahjong Changsha wins: 小胡 needs a 2/5/8 pair - hand elements win with any pair - 將一色 needs no shape (rules §7)") {
+  const mj::State s = deal_changsha(changsha(), kJiangHands, 0);
+  CHECK(s.phase == mj::Phase::kPlay);  // no opening win anywhere
+  // Regular with a 3p pair: no small win, no element.
+  CHECK_FALSE(mj::wins(s, 1, counts_of("1m2m3m4m5m6m7m8m9m1p2p3p3p3p")));
+  CHECK(mj::wins(s, 1, counts_of("1m2m3m4m5m6m7m8m9m1p2p3p5p5p")));   // 小胡
+  CHECK(mj::wins(s, 1, counts_of("1m1m1m2m3m4m6m7m8m9m9m9m3m3m")));   // 清一色, a 3m pair
+  CHECK(mj::wins(s, 1, counts_of("1m1m3m3m4m4m6m6m7m7m9m9m1p1p")));   // 七對
+  CHECK(mj::wins(s, 1, counts_of("1m1m1m3p3p3p4s4s4s6m6m6m9p9p")));   // 碰碰胡
+  CHECK(mj::wins(s, 1, counts_of("2m2m5m5m8m8m2p5p8p2s5s8s8s2p")));   // 將一色, no shape
+  CHECK_FALSE(mj::wins(s, 1, counts_of("2m2m5m5m8m8m2p5p8p2s5s8s8s3p")));
+  // The dealer's dealt 14 are all 2/5/8: the shape bound lets the win through.
+  CHECK(s.seats[0].shanten_lb == -1);
+  const auto moves = legal(s, 0);
+  CHECK(std::find(moves.begin(), moves.end(), "s0:win") != moves.end());
+  CHECK(verdict(s, "s0:win") == "ok");
+  // After a discard its 13 wait on every 2/5/8 (on another seat's tile, §11).
+  mj::State t = s;
+  play(t, "s0:discard=2s");
+  CHECK(waits_of(t, 0) == "2m5m8m2p5p8p2s5s8s");
+  CHECK(t.seats[0].win_mask != 0);
+}
+
+TEST_CASE("mahjong Changsha payments: a big self-draw by the dealer is 7 per unit - birds from the front - floats after (rules §7)") {
+  SUBCASE("no birds") {
+    mj::State s = deal_changsha(changsha(0), kJiangHands, 0, "9p6p");
+    play(s, "s0:win");
+    CHECK(s.result.kind == mj::ResultKind::kSelfDraw);
+    CHECK(pattern_names(s) == "將一色");
+    CHECK(ledger(s) == "self_draw 1>0 7;self_draw 2>0 7;self_draw 3>0 7;");
+    CHECK(s.result.n_birds == 0);
+  }
+  SUBCASE("birds add, floats") {
+    mj::ConfigArgs a;
+    a.ruleset = "changsha";
+    a.birds = 2;
+    a.floats = {1, 2, 0, 3};
+    const mj::Config cfg = mj::make_config_unplayable(a).config;
+    mj::State s = deal_changsha(cfg, kJiangHands, 0, "9p6p");
+    play(s, "s0:win");
+    // 9p hits the winner, 6p its next seat: h = 2 for s1, 1 for s2 and s3.
+    REQUIRE(s.result.n_birds == 2);
+    CHECK(mj::tile_code(s.result.birds[0]) == "9p");
+    CHECK(mj::tile_code(s.result.birds[1]) == "6p");
+    CHECK(ledger(s) == "self_draw 1>0 24;self_draw 2>0 15;self_draw 3>0 18;");  // 7x3+1+2, 7x2+1+0, 7x2+1+3
+  }
+  SUBCASE("birds multiply") {
+    mj::ConfigArgs a;
+    a.ruleset = "changsha";
+    a.bird_scoring = "multiply";
+    mj::State s = deal_changsha(mj::make_config_unplayable(a).config, kJiangHands, 0, "9p6p");
+    play(s, "s0:win");
+    CHECK(ledger(s) == "self_draw 1>0 28;self_draw 2>0 14;self_draw 3>0 14;");
+  }
+}
+
+TEST_CASE("mahjong Changsha opening: 板板胡 四喜 and two 缺一色 paid 2 each by the dealer's payers - then 豪華七對 清一色 by units - compound - cap (rules §7)") {
+  const std::vector<std::string> hands = {"1m1m1m1m3m3m4m4m6m6m7m7m9m9m", "2m3m4m1p2p3p4p5p6p1s2s3s9s",
+                                          "2m3m4m1p2p3p4p5p6p1s2s3s9s", "5m6m7m7p8p9p7p8p9p4s5s6s9s"};
+  for (const auto& [compound, cap, amount] :
+       {std::tuple<const char*, int, int>{"add", 6, 21}, {"multiply", 6, 28}, {"add", 2, 14}, {"multiply", 0, 28}}) {
+    mj::ConfigArgs a;
+    a.ruleset = "changsha";
+    a.birds = 0;
+    a.compound = compound;
+    a.cap = cap;
+    mj::State s = deal_changsha(mj::make_config_unplayable(a).config, hands, 0);
+    REQUIRE(s.phase == mj::Phase::kOpening);
+    CHECK(acting(s) == std::vector<int>{0});
+    CHECK(legal(s) == std::vector<std::string>{"s0:opening", "s0:pass"});
+    CHECK(verdict(s, "s1:opening") == "not_your_turn");
+    CHECK(verdict(s, "s0:discard=1m") == "wrong_phase");
+    CHECK(verdict(s, "s0:mid") == "wrong_phase");
+    play(s, "s0:opening");
+    CHECK(s.phase == mj::Phase::kPlay);
+    CHECK(s.turn == 0);
+    REQUIRE(s.n_reveals == 1);
+    // 板板胡 (no 2/5/8), 四喜 (1m), 缺一色 twice (no p, no s).
+    CHECK(s.reveals[0].n_wins == 4);
+    CHECK(std::string(mj::declared_win_name(s.reveals[0].wins[0])) == "板板胡");
+    CHECK(std::string(mj::declared_win_name(s.reveals[0].wins[1])) == "四喜");
+    CHECK(std::string(mj::declared_win_name(s.reveals[0].wins[3])) == "缺一色");
+    CHECK(mj::hand_string(s.reveals[0].tiles) == "1m1m1m1m3m3m4m4m6m6m7m7m9m9m");  // the dealt hand
+    CHECK(s.seats[0].used == 1u);  // 1m
+    CHECK(s.n_ledger == 12);
+    CHECK(ledger(s).rfind("opening 1>0 2;opening 2>0 2;opening 3>0 2;", 0) == 0);
+    CHECK(verdict(s, "s0:opening") == "wrong_phase");
+    CHECK(verdict(s, "s0:mid") == "cannot_declare");  // the four was dealt
+    play(s, "s0:win");
+    CHECK(pattern_names(s) == "豪華七對 清一色");
+    CHECK(s.ledger[12].amount == amount);
+    CHECK(pays(s) == std::vector<long long>{24 + 3 * amount, -8 - amount, -8 - amount, -8 - amount});
+  }
+}
+
+TEST_CASE("mahjong Changsha open kong: 槓上開花 at once - 槓上炮 paid by the konger - nobody: discards and the lock (rules §7)") {
+  const std::vector<std::string> hands = {"1m2m3m4p5p6p7s8s9s5m3s3s3s3s", "2p3p4p6p7p8p4s5s6s5p5p7m8m",
+                                          "1m2m3m4m5m6m9m1p1p9p9p1s2s", "1m2m3m4m6m7m8m1p9p4s5s6s6s"};
+  SUBCASE("槓上開花") {
+    mj::State s = deal_changsha(changsha(), hands, 0, "", "5m");
+    REQUIRE(s.phase == mj::Phase::kOpening);  // 四喜 of 3s
+    play(s, "s0:pass");
+    const auto moves = legal(s, 0);
+    CHECK(std::find(moves.begin(), moves.end(), "s0:open_kong=3s") != moves.end());
+    CHECK(verdict(s, "s0:open_kong=1m") == "cannot_kong");
+    play(s, "s0:open_kong=3s");
+    CHECK(s.phase == mj::Phase::kOver);
+    CHECK(s.result.kind == mj::ResultKind::kSelfDraw);
+    CHECK(mj::tile_code(s.result.win_tile) == "5m");
+    CHECK(pattern_names(s) == "小胡 槓上開花");
+    CHECK(ledger(s) == "self_draw 1>0 7;self_draw 2>0 7;self_draw 3>0 7;");  // no kong payment
+  }
+  SUBCASE("槓上炮 on the second tile") {
+    mj::State s = deal_changsha(changsha(), hands, 0, "", "1s9m");
+    play(s, "s0:pass");
+    play(s, "s0:open_kong=3s");
+    REQUIRE(s.phase == mj::Phase::kClaim);
+    CHECK(s.offer_kind == mj::OfferKind::kOpenKong);
+    CHECK(mj::tile_code(s.offer_tile) == "9m");
+    CHECK(acting(s) == std::vector<int>{1});
+    CHECK(legal(s) == std::vector<std::string>{"s1:pass", "s1:win"});
+    CHECK(verdict(s, "s1:haidi") == "cannot_haidi");
+    mj::State won = s;
+    play(won, "s1:win");
+    CHECK(won.result.kind == mj::ResultKind::kDiscard);
+    CHECK(won.result.dealt_in_by == 0);
+    CHECK(pattern_names(won) == "小胡 槓上炮");
+    CHECK(ledger(won) == "discard 0>1 7;");
+    // Passed: 過手 for s1, the tiles in s0's discards, s0 locked, s1 draws.
+    play(s, "s1:pass");
+    CHECK(s.phase == mj::Phase::kPlay);
+    CHECK(s.turn == 1);
+    CHECK_FALSE(s.seats[1].pass_locked);  // its draw cleared it
+    CHECK(s.seats[0].locked);
+    REQUIRE(s.n_discards == 2);
+    CHECK(mj::tile_code(s.discards[0].tile) == "1s");
+    CHECK(mj::tile_code(s.discards[1].tile) == "9m");
+    CHECK(s.discards[1].seat == 0);
+  }
+  SUBCASE("the lock: no claims on others' tiles, in turn only the tile drawn") {
+    mj::State s = deal_changsha(changsha(), hands, 0, "9s7p7p9s", "1s9m");
+    play(s, "s0:pass");
+    play(s, "s0:open_kong=3s");
+    play(s, "s1:pass");
+    play(s, "s1:discard=9s");
+    play(s, "s2:discard=7p");
+    play(s, "s3:discard=7p");  // s0 holds 5p6p: no chow offer to a locked seat
+    REQUIRE(s.phase == mj::Phase::kPlay);
+    CHECK(s.turn == 0);
+    CHECK(legal(s, 0) == std::vector<std::string>{"s0:discard=9s"});
+    CHECK(verdict(s, "s0:discard=1m") == "hand_locked");
+    CHECK(verdict(s, "s0:mid") == "hand_locked");
+  }
+}
+
+TEST_CASE("mahjong Changsha random play: games end - conserve tiles - pay zero-sum - check() accepts exactly the legal moves") {
+  std::vector<mj::Move> all;
+  for (int seat = 0; seat < 4; ++seat) {
+    for (auto act : {mj::Act::kDiscard, mj::Act::kReady, mj::Act::kKong, mj::Act::kPung, mj::Act::kOpenKong})
+      for (int t = 0; t < mj::kKinds; ++t) all.push_back(mj::make_tile_move(seat, act, t));
+    for (int t = 0; t < mj::kHonourBase; ++t)
+      if (t % 9 <= 6) all.push_back(mj::make_tile_move(seat, mj::Act::kChow, t));
+    for (auto act : {mj::Act::kWin, mj::Act::kPass, mj::Act::kOpening, mj::Act::kMid, mj::Act::kHaidi})
+      all.push_back(mj::make_move(seat, act));
+  }
+  std::sort(all.begin(), all.end());
+  mj::ConfigArgs options[2];
+  options[0].ruleset = options[1].ruleset = "changsha";
+  options[1].birds = 4;
+  options[1].compound = options[1].bird_scoring = "multiply";
+  options[1].cap = 0;
+  options[1].floats = {1, 0, 2, 3};
+  options[1].opening_extras = options[1].opening_reuse = true;
+  options[1].pass_lock = false;
+  mj::Move buf[mj::kMaxLegalMoves];
+  long long kinds[5] = {};
+  for (int i = 0; i < 2000; ++i) {
+    const mj::Config cfg = mj::make_config_unplayable(options[i % 2]).config;
+    mj::Tile tiles[mj::kMaxWallTiles];
+    int d1 = 0, d2 = 0;
+    const int n = mj::shuffle_tiles(static_cast<std::uint64_t>(i), cfg.tiles(), tiles, d1, d2);
+    REQUIRE(n == 108);
+    mj::State s;
+    mj::init_state_tiles(s, cfg, tiles, n, (d1 + d2 - 1) % 4);
+    yijing::Xoshiro256ss rng(static_cast<std::uint64_t>(i));
+    for (int step = 0;; ++step) {
+      INFO("game " << i << " step " << step);
+      // The revealed open-kong tiles are off the wall and not yet discarded
+      // while they are on offer.
+      // (After a win on them: the 槓上開花 tile is in the winner's hand.)
+      int aside = s.phase == mj::Phase::kClaim && s.offer_kind == mj::OfferKind::kOpenKong ? s.n_revealed : 0;
+      if (s.phase == mj::Phase::kOver && (s.result.patterns & mj::detail::kGangKai)) aside = s.n_revealed - 1;
+      if (s.phase == mj::Phase::kOver && (s.result.patterns & mj::detail::kGangPao)) aside = s.n_revealed;
+      REQUIRE(tiles_accounted(s) + aside == n);
+      const int k = mj::legal_moves(s, -1, buf);
+      if (s.phase == mj::Phase::kOver) {
+        REQUIRE(k == 0);
+        break;
+      }
+      REQUIRE(k > 0);
+      REQUIRE(std::is_sorted(buf, buf + k));
+      for (int seat = 0; seat < 4; ++seat) {
+        const auto& st = s.seats[seat];
+        int exact = std::min(mj::regular_shanten(st.counts), mj::detail::jiang_shanten(st));
+        if (st.n_melds == 0) exact = std::min(exact, mj::seven_pairs_shanten(st.counts));
+        REQUIRE(st.shanten_lb <= exact);
+      }
+      if (i % 10 == 0) {
+        for (mj::Move m : all) {
+          const bool listed = std::binary_search(buf, buf + k, m);
+          const bool ok = mj::check(s, m) == mj::Reason::kOk;
+          if (listed != ok) FAIL_CHECK("check/legal differ: " << mj::format_move(m) << " listed " << listed);
+        }
+      }
+      // Prefer the rare moves, so open kongs, the sea bottom and 中途 are played.
+      int pick = static_cast<int>(rng.uniform(static_cast<std::uint64_t>(k)));
+      for (int j = 0; j < k; ++j) {
+        const mj::Act a = mj::move_act(buf[j]);
+        if ((a == mj::Act::kOpenKong || a == mj::Act::kHaidi || a == mj::Act::kMid || a == mj::Act::kWin ||
+             a == mj::Act::kOpening) && rng.uniform(4) != 0)
+          pick = j;
+      }
+      mj::apply(s, buf[pick]);
+    }
+    REQUIRE_FALSE(s.history_overflow);
+    const auto p = pays(s);
+    CHECK(p[0] + p[1] + p[2] + p[3] == 0);
+    ++kinds[static_cast<int>(s.result.kind)];
+  }
+  MESSAGE("Changsha self_draw " << kinds[1] << ", discard " << kinds[2] << ", robbed_kong " << kinds[3] << ", draw "
+                                << kinds[4]);
+  CHECK(kinds[1] > 0);
+  CHECK(kinds[2] > 0);
+  CHECK(kinds[4] > 0);
 }

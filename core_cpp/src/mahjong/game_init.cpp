@@ -1,7 +1,8 @@
 // The deal (rules §1; docs "GameCore(config, wall, dealer)"): three rounds of
 // four tiles from the dealer counterclockwise, then two to the dealer and one
 // to each other seat; then the flowers set aside and replaced from the back;
-// then phase raise (Shaoyang), void (the void-suit game) or play.
+// then phase raise (Shaoyang), void (the void-suit game), opening (Changsha,
+// when a seat has an opening win) or play.
 #include <cstring>
 
 #include "game_internal.hpp"
@@ -67,15 +68,19 @@ void init_state_tiles(State& s, const Config& cfg, const Tile* tiles, int n, int
     detail::refresh_masks(s);  // raises change no hand: the masks hold for play
   } else if (cfg.void_suit) {
     s.phase = Phase::kVoid;
+  } else if (cfg.changsha()) {
+    detail::refresh_masks(s);
+    detail::start_opening(s);  // 起手胡 offers, or play (rules §7)
   } else {
     s.phase = Phase::kPlay;
     detail::refresh_masks(s);
   }
 }
 
-InitError init_state(State& s, const Config& cfg, std::string_view wall, int dealer) noexcept {
+InitError init_state(State& s, const Config& cfg, std::string_view wall, int dealer,
+                     bool allow_unplayable) noexcept {
   s = State{};
-  if (!config_valid(cfg)) return InitError::kBadConfig;
+  if (!(allow_unplayable ? config_options_valid(cfg) : config_valid(cfg))) return InitError::kBadConfig;
   if (dealer < 0 || dealer >= kSeats) return InitError::kBadDealer;
   const TileSet set = cfg.tiles();
   const int n = set_size(set);

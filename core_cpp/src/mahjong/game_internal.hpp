@@ -82,14 +82,56 @@ inline bool shape_wins(const Config& cfg, const Counts& c, int k) noexcept {
   return is_seven_pairs(c) || (cfg.shaoyang() && is_thirteen_orphans(c));
 }
 
+// --- Changsha (rules §7) ----------------------------------------------------
+// 將: the 2, 5 and 8 of each suit, bit t = kind t.
+inline constexpr std::uint64_t kJiangKinds = bit(1) | bit(4) | bit(7) | bit(10) | bit(13) | bit(16) |
+                                             bit(19) | bit(22) | bit(25);
+constexpr bool is_jiang(int t) noexcept { return t < kHonourBase && t % 9 % 3 == 1; }
+// Result::patterns bits of Changsha, in the documented order: 小胡, the 七對
+// family (bit 1 + fours, at most 3), 清一色, 將一色, 碰碰胡, 全求人, then the
+// situational elements.
+inline constexpr std::uint16_t kXiaoHu = 1, kQiDui = 2, kQingYiSe = 1 << 5, kJiangYiSe = 1 << 6,
+                               kPengPengHu = 1 << 7, kQuanQiuRen = 1 << 8, kGangKai = 1 << 9,
+                               kGangPao = 1 << 10, kHaidiLao = 1 << 11, kHaidiPao = 1 << 12,
+                               kQiangGang = 1 << 13;
+// The melds allow 將一色 (each a pung or kong of a 2, 5 or 8).
+bool jiang_melds(const SeatState& st) noexcept;
+// The shape distance to 將一色 (no shape needed: every tile a 2, 5 or 8):
+// the concealed tiles that are not, less one for 3k+2 tiles; kNoShanten when
+// a meld is not. Like the other shapes it drops by at most one per tile
+// gained and never per tile given up.
+int jiang_shanten(const SeatState& st) noexcept;
+// Changsha's wins (docs "Winning (Changsha)"): 3k+2 concealed tiles `c` of
+// seat `st` (its melds) win — the small win (regular with a 2/5/8 pair) or a
+// hand element; `on_other`: the last tile came from another seat (全求人).
+bool changsha_wins(const SeatState& st, const Counts& c, bool on_other) noexcept;
+// The small win and the hand elements of such a win (Result::patterns bits;
+// 0: no win).
+std::uint16_t changsha_hand_patterns(const SeatState& st, const Counts& c, bool on_other) noexcept;
+// Big-win units of pattern bits: the 七對 family 1-4, every other element but 小胡 1.
+int changsha_units(std::uint16_t patterns) noexcept;
+
+// A ruleset's wins of 3k+2 concealed tiles (void suit aside); on_other only
+// matters in Changsha.
+inline bool hand_wins(const Config& cfg, const SeatState& st, const Counts& c, bool on_other) noexcept {
+  return cfg.changsha() ? changsha_wins(st, c, on_other) : shape_wins(cfg, c, st.n_melds);
+}
+
 // The exact shape distance of the seat's hand (SeatState::shanten_lb): the
 // minimum over the ruleset's shapes (each loses at most one per tile gained
 // and none per tile given up, so the minimum keeps the bound's rules).
+// Changsha adds 將一色, which needs no shape. -1 (complete) is a win in common
+// and Shaoyang; in Changsha it still needs changsha_wins (a regular shape
+// without a 2/5/8 pair may not win).
 inline int shape_shanten(const Config& cfg, const SeatState& st) noexcept {
-  const int rs = regular_shanten(st.counts);
-  if (st.n_melds != 0) return rs;
-  int best = seven_pairs_shanten(st.counts);
-  if (rs < best) best = rs;
+  int best = regular_shanten(st.counts);
+  if (cfg.changsha()) {
+    const int js = jiang_shanten(st);
+    if (js < best) best = js;
+  }
+  if (st.n_melds != 0) return best;
+  const int ps = seven_pairs_shanten(st.counts);
+  if (ps < best) best = ps;
   if (cfg.shaoyang()) {
     const int os = thirteen_orphans_shanten(st.counts);
     if (os < best) best = os;
@@ -123,11 +165,28 @@ std::uint64_t compute_win_mask(const Config& cfg, SeatState& st) noexcept;
 
 // Whether 3k+1 concealed tiles `c` of seat `st` (its melds, its void) have a
 // wait in the sense of docs "waits(seat)" (fewer than four copies in its
-// concealed tiles and own melds).
+// concealed tiles and own melds; Changsha: on another seat's tile).
 bool has_wait(const Config& cfg, const SeatState& st, const Counts& c) noexcept;
+// has_wait of `st` after a kong of t in turn (concealed or added) or, with
+// `exposed`, of a discarded t (Changsha's open kong needs it ready).
+bool ready_after_kong(const Config& cfg, const SeatState& st, int t, bool exposed) noexcept;
+// Changsha: the seat holds 13 - 3k tiles with a wait (the sea bottom's test).
+bool is_ready(const Config& cfg, const SeatState& st) noexcept;
+
+// Changsha's opening wins of a seat's dealt tiles (rules §7, docs "Opening
+// wins"): the wins in order into `out` (kMaxDeclaredWins), the kinds used
+// (bits). Returns how many.
+int opening_wins(const Config& cfg, const Counts& c, DeclaredWin* out, std::uint32_t& used) noexcept;
+// Its mid-game wins now (docs "Mid-game wins"): the wins, the kinds they use,
+// the tiles shown. Returns how many.
+int mid_wins(const Config& cfg, const SeatState& st, DeclaredWin* out, std::uint32_t& used,
+             Counts& shown) noexcept;
 
 // The flow of a hand (game_apply.cpp).
 void start_turn(State& s, int seat) noexcept;
 void refresh_masks(State& s) noexcept;
+// Changsha after the deal: the dealt tiles recorded, the opening offers from
+// the dealer counterclockwise (phase opening), or phase play.
+void start_opening(State& s) noexcept;
 
 }  // namespace yijing::mahjong::detail

@@ -17,7 +17,8 @@ int to_act(const State& s, int out[kSeats]) noexcept {
       return n;
     }
     case Phase::kPlay: out[0] = s.turn; return 1;
-    case Phase::kClaim: out[0] = s.offer().seat; return 1;
+    case Phase::kClaim:
+    case Phase::kOpening: out[0] = s.offer().seat; return 1;
     case Phase::kOver: break;
   }
   return 0;
@@ -29,13 +30,20 @@ bool may_act(const State& s, int seat) noexcept {
     case Phase::kRaise: return !((s.raises_made >> seat) & 1);
     case Phase::kVoid: return !((s.voids_chosen >> seat) & 1);
     case Phase::kPlay: return seat == s.turn;
-    case Phase::kClaim: return seat == s.offer().seat;
+    case Phase::kClaim:
+    case Phase::kOpening: return seat == s.offer().seat;
     case Phase::kOver: break;
   }
   return false;
 }
 
 namespace {
+
+bool has_pung(const SeatState& st, int t) noexcept {
+  for (int i = 0; i < st.n_melds; ++i)
+    if (st.melds[i].kind == MeldKind::kPung && st.melds[i].tile == t) return true;
+  return false;
+}
 
 // The seat in turn (docs "Legal moves", play). Kinds are walked as bits of
 // held_keys (string order, state.hpp).
@@ -49,6 +57,17 @@ int legal_play(const State& s, int seat, Move* out) noexcept {
     if (st.shanten_lb == -1 && wins(s, seat, c)) out[n++] = make_move(seat, Act::kWin);
     return n;
   }
+  if (st.locked) {  // Changsha's open-kong lock: the tile just drawn, its kongs, or the win
+    const int d = s.drawn;
+    if (d != kNoTile) {
+      out[n++] = make_tile_move(seat, Act::kDiscard, d);
+      const bool kong = s.wall_remaining() > 0 && (c[d] == 4 || has_pung(st, d));
+      if (kong) out[n++] = make_tile_move(seat, Act::kKong, d);
+      if (kong && detail::ready_after_kong(s.cfg, st, d, false)) out[n++] = make_tile_move(seat, Act::kOpenKong, d);
+    }
+    if (st.shanten_lb == -1 && wins(s, seat, c)) out[n++] = make_move(seat, Act::kWin);
+    return n;
+  }
   // Discards: every kind held, only the void suit's while it holds any.
   const int void_suit = st.void_suit;
   const std::uint64_t void_keys = void_suit >= 0 ? detail::suit_keys(void_suit) : 0;
@@ -58,14 +77,29 @@ int legal_play(const State& s, int seat, Move* out) noexcept {
   for (std::uint64_t m = discards; m; m &= m - 1)
     out[n++] = static_cast<Move>(base | (static_cast<unsigned>(Act::kDiscard) << 8) |
                                  static_cast<unsigned>(__builtin_ctzll(m)));
+  std::uint64_t kongs = 0;
   if (!s.claimed_turn && s.wall_remaining() > 0) {
-    std::uint64_t kongs = st.four_keys;
+    kongs = st.four_keys;
     for (int j = 0; j < k; ++j)
       if (st.melds[j].kind == MeldKind::kPung && c[st.melds[j].tile] != 0)
         kongs |= detail::bit(tile_key(st.melds[j].tile));
-    for (std::uint64_t m = kongs & ~void_keys; m; m &= m - 1)
+    kongs &= ~void_keys;
+    for (std::uint64_t m = kongs; m; m &= m - 1)
       out[n++] = static_cast<Move>(base | (static_cast<unsigned>(Act::kKong) << 8) |
                                    static_cast<unsigned>(__builtin_ctzll(m)));
+  }
+  if (s.cfg.changsha() && !s.claimed_turn) {
+    // Mid-game wins, then the open kongs that leave the hand ready.
+    if (s.cfg.mid_game_wins) {
+      DeclaredWin w[kMaxDeclaredWins];
+      std::uint32_t used = 0;
+      Counts shown{};
+      if (detail::mid_wins(s.cfg, st, w, used, shown)) out[n++] = make_move(seat, Act::kMid);
+    }
+    for (std::uint64_t m = kongs; m; m &= m - 1) {
+      const int t = key_tile(__builtin_ctzll(m));
+      if (detail::ready_after_kong(s.cfg, st, t, false)) out[n++] = make_tile_move(seat, Act::kOpenKong, t);
+    }
   }
   // The win and the ready prefilter from the shape bound (exact when <= 0,
   // state.hpp): a 3k+2 hand that is not within one tile of a win (regular,
@@ -81,7 +115,8 @@ int legal_play(const State& s, int seat, Move* out) noexcept {
       ++h[static_cast<std::size_t>(t)];
     }
   }
-  if (!s.claimed_turn && !void_first && lb == -1) out[n++] = make_move(seat, Act::kWin);
+  if (!s.claimed_turn && !void_first && lb == -1 && (!s.cfg.changsha() || wins(s, seat, c)))
+    out[n++] = make_move(seat, Act::kWin);
   return n;
 }
 
@@ -92,7 +127,11 @@ int legal_claim(const State& s, Move* out) noexcept {
   int n = 0;
   for (int i = 0; i < 3; ++i)
     if ((o.chows >> i) & 1) out[n++] = make_tile_move(seat, Act::kChow, t - 2 + i);
+  if (o.haidi) out[n++] = make_move(seat, Act::kHaidi);
   if (o.kong) out[n++] = make_tile_move(seat, Act::kKong, t);
+  if (o.kong && s.cfg.changsha() && detail::ready_after_kong(s.cfg, s.seats[seat], t, true))
+    out[n++] = make_tile_move(seat, Act::kOpenKong, t);
+  if (o.opening) out[n++] = make_move(seat, Act::kOpening);
   out[n++] = make_move(seat, Act::kPass);
   if (o.pung) out[n++] = make_tile_move(seat, Act::kPung, t);
   if (o.win) out[n++] = make_move(seat, Act::kWin);
@@ -109,7 +148,8 @@ int legal_seat(const State& s, int seat, Move* out) noexcept {
       for (int suit = 0; suit < kSuits; ++suit) out[suit] = make_move(seat, Act::kVoid, suit);
       return kSuits;
     case Phase::kPlay: return legal_play(s, seat, out);
-    case Phase::kClaim: return legal_claim(s, out);
+    case Phase::kClaim:
+    case Phase::kOpening: return legal_claim(s, out);
     case Phase::kOver: break;
   }
   return 0;

@@ -156,6 +156,7 @@ const char* phase_name(Phase p) noexcept {
     case Phase::kVoid: return "void";
     case Phase::kPlay: return "play";
     case Phase::kClaim: return "claim";
+    case Phase::kOpening: return "opening";
     case Phase::kOver: break;
   }
   return "over";
@@ -181,6 +182,8 @@ const char* pay_name(Pay p) noexcept {
     case Pay::kSelfDraw: return "self_draw";
     case Pay::kRobbedKong: return "robbed_kong";
     case Pay::kKongBloom: return "kong_bloom";
+    case Pay::kOpening: return "opening";
+    case Pay::kMid: return "mid";
     case Pay::kReadyBonus: break;
   }
   return "ready_bonus";
@@ -201,12 +204,32 @@ const char* pattern_name(Ruleset r, int i) noexcept {
   static constexpr const char* kCommonNames[] = {"regular", "seven_pairs"};
   static constexpr const char* kShaoyangNames[] = {"平胡",   "碰碰對", "清一色",
                                                    "七巧對", "十三浪", "全風十三浪"};
+  static constexpr const char* kChangshaNames[] = {
+      "小胡",   "七對",   "豪華七對", "超豪華七對", "超超豪華七對", "清一色", "將一色",
+      "碰碰胡", "全求人", "槓上開花", "槓上炮",     "海底撈月",     "海底炮", "搶槓"};
   switch (r) {
     case Ruleset::kCommon: return i >= 0 && i < 2 ? kCommonNames[i] : "";
     case Ruleset::kShaoyang: return i >= 0 && i < 6 ? kShaoyangNames[i] : "";
-    case Ruleset::kChangsha: break;
+    case Ruleset::kChangsha: return i >= 0 && i < 14 ? kChangshaNames[i] : "";
   }
   return "";
+}
+
+const char* declared_win_name(DeclaredWin w) noexcept {
+  static constexpr const char* kNames[] = {"板板胡", "四喜",   "六六順",   "缺一色",   "三同",
+                                           "一枝花", "步步高", "金童玉女", "中途四喜", "中途六六順"};
+  const auto i = static_cast<std::size_t>(w);
+  return i < 10 ? kNames[i] : "";
+}
+
+const char* offer_kind_name(OfferKind k) noexcept {
+  switch (k) {
+    case OfferKind::kRobbedKong: return "robbed_kong";
+    case OfferKind::kOpenKong: return "open_kong";
+    case OfferKind::kHaidi: return "haidi";
+    case OfferKind::kDiscard: break;
+  }
+  return "discard";
 }
 
 std::string wall_string(const State& s) { return tiles_string(s.wall, s.n_wall); }

@@ -31,9 +31,9 @@ RandomTotals random_hands(const Config& cfg, std::uint64_t seed, std::uint64_t s
     const int kind = static_cast<int>(s.result.kind) - 1;
     ++totals.kinds[kind];
     std::uint64_t h = static_cast<std::uint64_t>(kind * 5 + (s.result.winner < 0 ? 4 : s.result.winner));
-    int pay[kSeats];
+    std::int64_t pay[kSeats];
     payments(s, pay);
-    for (int p : pay) h = h * 31 + static_cast<std::uint64_t>(p & 0xFF);
+    for (std::int64_t p : pay) h = h * 31 + static_cast<std::uint64_t>(p & 0xFF);
     totals.checksum = totals.checksum * 1000003u + h + moves;
   }
   return totals;

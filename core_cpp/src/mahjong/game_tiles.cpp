@@ -1,6 +1,7 @@
 // Tiles, tile sets and the shuffle (tiles.hpp); the config (config.hpp); the
 // reason names (reason.hpp): the small tables of the mahjong game engine.
 #include <cstring>
+#include <string>
 
 #include "yijing/mahjong/config.hpp"
 #include "yijing/mahjong/reason.hpp"
@@ -103,28 +104,83 @@ std::optional<Ruleset> ruleset_from_string(std::string_view name) noexcept {
   return std::nullopt;
 }
 
-ConfigResult make_config(std::string_view ruleset, bool flowers, bool void_suit, bool declare_ready) {
+namespace {
+
+ConfigResult make_config_impl(const ConfigArgs& a, bool playable_only) {
   ConfigResult r;
-  const auto rs = ruleset_from_string(ruleset);
-  if (!rs || !ruleset_playable(*rs)) {
+  const auto rs = ruleset_from_string(a.ruleset);
+  if (!rs || (playable_only && !ruleset_playable(*rs))) {
     // The fallback's words (pyyijing/fallback/mahjong/config.py), with repr quoting.
-    r.error = "ruleset '" + std::string(ruleset) + "' is not implemented yet; playable: common, shaoyang";
+    r.error = "ruleset '" + std::string(a.ruleset) + "' is not implemented yet; playable: common, shaoyang";
     return r;
   }
-  if (*rs != Ruleset::kCommon && (flowers || void_suit)) {
+  if (*rs != Ruleset::kCommon && (a.flowers || a.void_suit)) {
     r.error = "flowers and void_suit are options of common only";
     return r;
   }
-  if (flowers && void_suit) {
+  if (a.flowers && a.void_suit) {
     r.error = "flowers and void_suit cannot both be on";
     return r;
   }
-  r.config.ruleset = *rs;
-  r.config.flowers = flowers;
-  r.config.void_suit = void_suit;
-  r.config.declare_ready = declare_ready;
+  if (a.birds != 0 && a.birds != 2 && a.birds != 4) {
+    r.error = "birds must be 0, 2 or 4; got " + std::to_string(a.birds);
+    return r;
+  }
+  const std::string_view names[2] = {"bird_scoring", "compound"};
+  const std::string_view values[2] = {a.bird_scoring, a.compound};
+  Scoring scoring[2] = {Scoring::kAdd, Scoring::kAdd};
+  for (int i = 0; i < 2; ++i) {
+    if (values[i] == "multiply") {
+      scoring[i] = Scoring::kMultiply;
+    } else if (values[i] != "add") {
+      r.error = std::string(names[i]) + " must be 'add' or 'multiply'; got '" + std::string(values[i]) + "'";
+      return r;
+    }
+  }
+  if (a.cap < 0) {
+    r.error = "cap must be >= 0 (0: no cap); got " + std::to_string(a.cap);
+    return r;
+  }
+  bool floats_ok = true;
+  for (auto f : a.floats) floats_ok = floats_ok && f >= 0;
+  if (!floats_ok) {
+    r.error = "floats must be four ints >= 0; got (";
+    for (int i = 0; i < 4; ++i) r.error += (i ? ", " : "") + std::to_string(a.floats[static_cast<std::size_t>(i)]);
+    r.error += ")";
+    return r;
+  }
+  Config& c = r.config;
+  c.ruleset = *rs;
+  c.flowers = a.flowers;
+  c.void_suit = a.void_suit;
+  c.declare_ready = a.declare_ready;
+  c.birds = static_cast<std::uint8_t>(a.birds);
+  c.bird_scoring = scoring[0];
+  c.compound = scoring[1];
+  c.cap = a.cap;
+  c.floats = a.floats;
+  c.opening_extras = a.opening_extras;
+  c.opening_reuse = a.opening_reuse;
+  c.mid_game_wins = a.mid_game_wins;
+  c.pass_lock = a.pass_lock;
   return r;
 }
+
+}  // namespace
+
+ConfigResult make_config(const ConfigArgs& args) { return make_config_impl(args, true); }
+ConfigResult make_config_unplayable(const ConfigArgs& args) { return make_config_impl(args, false); }
+
+ConfigResult make_config(std::string_view ruleset, bool flowers, bool void_suit, bool declare_ready) {
+  ConfigArgs a;
+  a.ruleset = ruleset;
+  a.flowers = flowers;
+  a.void_suit = void_suit;
+  a.declare_ready = declare_ready;
+  return make_config(a);
+}
+
+const char* scoring_name(Scoring s) noexcept { return s == Scoring::kMultiply ? "multiply" : "add"; }
 
 const char* reason_name(Reason r) noexcept {
   switch (r) {
@@ -150,6 +206,8 @@ const char* reason_name(Reason r) noexcept {
     case Reason::kCannotChow: return "cannot_chow";
     case Reason::kAlreadyRaised: return "already_raised";
     case Reason::kRaiseTooHigh: return "raise_too_high";
+    case Reason::kCannotDeclare: return "cannot_declare";
+    case Reason::kCannotHaidi: return "cannot_haidi";
   }
   return "malformed";
 }
@@ -178,6 +236,8 @@ const char* reason_message(Reason r) noexcept {
     case Reason::kCannotChow: return "that chow is not on offer";
     case Reason::kAlreadyRaised: return "this seat has already raised (舉手)";
     case Reason::kRaiseTooHigh: return "a seat raises 0 to 3 times (舉手)";
+    case Reason::kCannotDeclare: return "the seat has no mid-game win to declare (中途四喜 / 中途六六順)";
+    case Reason::kCannotHaidi: return "the sea-bottom tile is not on offer to this seat";
   }
   return "";
 }

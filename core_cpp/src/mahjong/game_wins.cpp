@@ -22,19 +22,24 @@ int own_copies(const SeatState& st, int t) noexcept {
 
 namespace {
 
-// Whether 3k+1 tiles can be one tile from a winning shape at all.
-bool may_be_ready(const Config& cfg, const Counts& c, int k) noexcept {
+// Whether 3k+1 tiles `c` of seat `st` can be one tile from a winning shape
+// at all (Changsha: 將一色 too, which needs no shape).
+bool may_be_ready(const Config& cfg, const SeatState& st, const Counts& c) noexcept {
   if (regular_shanten(c) <= 0) return true;
-  if (k != 0) return false;
+  if (cfg.changsha() && (held_mask(c) & ~kJiangKinds) == 0 && jiang_melds(st)) return true;
+  if (st.n_melds != 0) return false;
   return seven_pairs_shanten(c) <= 0 || (cfg.shaoyang() && thirteen_orphans_shanten(c) <= 0);
 }
 
 // The kinds worth trying for 3k+1 tiles `c` of seat `st` (its void aside):
-// the regular and seven pairs candidates, and in Shaoyang with no melds the
-// thirteen orphans' kinds (a missing honour has no held neighbour).
+// the regular and seven pairs candidates, in Shaoyang with no melds the
+// thirteen orphans' kinds (a missing honour has no held neighbour), in
+// Changsha every 2/5/8 when every tile is one (將一色 takes any of them).
 std::uint64_t candidates(const Config& cfg, const SeatState& st, const Counts& c) noexcept {
-  std::uint64_t cand = wait_candidates(held_mask(c));
+  const std::uint64_t held = held_mask(c);
+  std::uint64_t cand = wait_candidates(held);
   if (cfg.shaoyang() && st.n_melds == 0) cand |= kOrphanKinds;
+  if (cfg.changsha() && (held & ~kJiangKinds) == 0 && jiang_melds(st)) cand |= kJiangKinds;
   if (st.void_suit >= 0) cand &= ~suit_bits(st.void_suit);
   return cand;
 }
@@ -53,16 +58,15 @@ std::uint64_t compute_win_mask(const Config& cfg, SeatState& st) noexcept {
     cand &= cand - 1;
     if (c[static_cast<std::size_t>(t)] >= 4) continue;
     ++c[static_cast<std::size_t>(t)];
-    if (shape_wins(cfg, c, k)) mask |= bit(t);
+    if (cfg.changsha() ? changsha_wins(st, c, true) : shape_wins(cfg, c, k)) mask |= bit(t);
     --c[static_cast<std::size_t>(t)];
   }
   return mask;
 }
 
 bool has_wait(const Config& cfg, const SeatState& st, const Counts& counts) noexcept {
-  const int k = st.n_melds;
   if (st.void_suit >= 0 && holds_suit(counts, st.void_suit)) return false;
-  if (!may_be_ready(cfg, counts, k)) return false;
+  if (!may_be_ready(cfg, st, counts)) return false;
   Counts c = counts;
   std::uint64_t cand = candidates(cfg, st, c);
   while (cand) {
@@ -73,11 +77,31 @@ bool has_wait(const Config& cfg, const SeatState& st, const Counts& counts) noex
                        c[static_cast<std::size_t>(t)];
     if (copies >= 4) continue;
     ++c[static_cast<std::size_t>(t)];
-    const bool w = shape_wins(cfg, c, k);
+    const bool w = hand_wins(cfg, st, c, true);
     --c[static_cast<std::size_t>(t)];
     if (w) return true;
   }
   return false;
+}
+
+bool ready_after_kong(const Config& cfg, const SeatState& st, int t, bool exposed) noexcept {
+  SeatState k = st;
+  if (exposed) {
+    remove_tiles(k, t, 3);
+    k.melds[k.n_melds++] = Meld{MeldKind::kKong, static_cast<Tile>(t), 0};
+  } else if (k.counts[static_cast<std::size_t>(t)] == 4) {
+    remove_tiles(k, t, 4);
+    k.melds[k.n_melds++] = Meld{MeldKind::kConcealedKong, static_cast<Tile>(t), -1};
+  } else {
+    remove_tiles(k, t, 1);
+    for (int i = 0; i < k.n_melds; ++i)
+      if (k.melds[i].kind == MeldKind::kPung && k.melds[i].tile == t) k.melds[i].kind = MeldKind::kAddedKong;
+  }
+  return has_wait(cfg, k, k.counts);
+}
+
+bool is_ready(const Config& cfg, const SeatState& st) noexcept {
+  return st.n_concealed == 13 - 3 * st.n_melds && has_wait(cfg, st, st.counts);
 }
 
 std::uint8_t shaoyang_patterns(const SeatState& st, const Counts& c) noexcept {
@@ -113,17 +137,17 @@ std::uint8_t shaoyang_patterns(const SeatState& st, const Counts& c) noexcept {
 
 }  // namespace detail
 
-bool wins(const State& s, int seat, const Counts& counts) noexcept {
+bool wins(const State& s, int seat, const Counts& counts, bool on_other) noexcept {
   const SeatState& st = s.seats[seat];
   if (st.void_suit >= 0 && detail::holds_suit(counts, st.void_suit)) return false;
-  return detail::shape_wins(s.cfg, counts, st.n_melds);
+  return detail::hand_wins(s.cfg, st, counts, on_other);
 }
 
 std::uint64_t waits(const State& s, int seat, int unseen[kKinds]) noexcept {
   const SeatState& st = s.seats[seat];
   const int k = st.n_melds;
   if (st.n_concealed != 13 - 3 * k || s.phase == Phase::kRaise) return 0;  // rules §11: {} in raise
-  if (detail::holds_void(st) || !detail::may_be_ready(s.cfg, st.counts, k)) return 0;
+  if (detail::holds_void(st) || !detail::may_be_ready(s.cfg, st, st.counts)) return 0;
   Counts c = st.counts;
   std::uint64_t cand = detail::candidates(s.cfg, st, c), mask = 0;
   while (cand) {
@@ -131,7 +155,7 @@ std::uint64_t waits(const State& s, int seat, int unseen[kKinds]) noexcept {
     cand &= cand - 1;
     if (detail::own_copies(st, t) >= 4) continue;
     ++c[static_cast<std::size_t>(t)];
-    if (detail::shape_wins(s.cfg, c, k)) mask |= detail::bit(t);
+    if (detail::hand_wins(s.cfg, st, c, true)) mask |= detail::bit(t);  // on_other (§11)
     --c[static_cast<std::size_t>(t)];
   }
   if (mask == 0) return 0;
@@ -167,7 +191,7 @@ std::uint64_t waits(const State& s, int seat, int unseen[kKinds]) noexcept {
   return mask;
 }
 
-void payments(const State& s, int out[kSeats]) noexcept {
+void payments(const State& s, std::int64_t out[kSeats]) noexcept {
   for (int i = 0; i < kSeats; ++i) out[i] = 0;
   for (int i = 0; i < s.n_ledger; ++i) {
     const LedgerEntry& e = s.ledger[i];

@@ -3,6 +3,7 @@
 // A plain value, checked once when made (make_config); the engine trusts it.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -12,16 +13,28 @@
 
 namespace yijing::mahjong {
 
-// The rulesets of the seeds. kCommon and kShaoyang have an engine today:
-// Changsha joins with its own options (birds, ...); wins() and the payments
-// dispatch on this field, so adding one is a new case, not a new engine.
+// The rulesets of the seeds. wins() and the payments dispatch on this field,
+// so adding one is a new case, not a new engine.
 enum class Ruleset : std::uint8_t { kCommon, kShaoyang, kChangsha };
+// Changsha's bird_scoring and compound: "add" or "multiply".
+enum class Scoring : std::uint8_t { kAdd, kMultiply };
 
 struct Config {
   Ruleset ruleset = Ruleset::kCommon;
   bool flowers = false;        // common only: the 8 flowers in the wall (144 tiles)
   bool void_suit = false;      // common only: 定缺, 108 tiles, no chow, no 報聽
   bool declare_ready = true;   // common: 報聽, as given (see ready_on)
+  // Changsha's options (rules §7-§8; read only in Changsha, the table's
+  // defaults otherwise).
+  std::uint8_t birds = 2;                 // 扎鳥: 0, 2 or 4
+  Scoring bird_scoring = Scoring::kAdd;   // x (1 + hits) or x 2^hits
+  Scoring compound = Scoring::kAdd;       // big-win units: u * n or u * 2^(n-1)
+  std::int64_t cap = 6;                   // at most this many units (0: none)
+  std::array<std::int64_t, 4> floats{};   // 飄, per seat
+  bool opening_extras = false;            // 三同 一枝花 步步高 金童玉女
+  bool opening_reuse = false;             // a four is also a triplet of 六六順
+  bool mid_game_wins = true;              // 中途四喜 / 中途六六順
+  bool pass_lock = true;                  // 過手
 
   // 報聽 is played only in common outside the void-suit game (rules §11;
   // Shaoyang has none).
@@ -29,31 +42,62 @@ struct Config {
     return ruleset == Ruleset::kCommon && declare_ready && !void_suit;
   }
   constexpr bool shaoyang() const noexcept { return ruleset == Ruleset::kShaoyang; }
+  constexpr bool changsha() const noexcept { return ruleset == Ruleset::kChangsha; }
   constexpr bool chow_on() const noexcept { return !void_suit; }
   constexpr TileSet tiles() const noexcept {
-    return flowers ? TileSet::k144 : void_suit ? TileSet::k108 : TileSet::k136;
+    return flowers ? TileSet::k144 : (void_suit || changsha()) ? TileSet::k108 : TileSet::k136;
   }
 };
 
 const char* ruleset_name(Ruleset r) noexcept;
 std::optional<Ruleset> ruleset_from_string(std::string_view name) noexcept;
 
-// Whether the engine plays this ruleset yet.
+// Whether the engine plays this ruleset yet (Changsha: being built on the
+// changsha branch; init_state(..., allow_unplayable) deals it for the tests).
 constexpr bool ruleset_playable(Ruleset r) noexcept {
   return r == Ruleset::kCommon || r == Ruleset::kShaoyang;
 }
+// Options a config of any ruleset may hold (make_config's value checks).
+constexpr bool config_options_valid(const Config& c) noexcept {
+  bool floats_ok = true;
+  for (auto f : c.floats) floats_ok = floats_ok && f >= 0;
+  return !(c.flowers && c.void_suit) && (c.ruleset == Ruleset::kCommon || !(c.flowers || c.void_suit)) &&
+         (c.birds == 0 || c.birds == 2 || c.birds == 4) && c.cap >= 0 && floats_ok;
+}
 // A playable ruleset with options it has (what make_config lets through).
 constexpr bool config_valid(const Config& c) noexcept {
-  return ruleset_playable(c.ruleset) && !(c.flowers && c.void_suit) &&
-         (c.ruleset == Ruleset::kCommon || !(c.flowers || c.void_suit));
+  return ruleset_playable(c.ruleset) && config_options_valid(c);
 }
 
 // The checked Config, or the error message (empty on success) of the Python
-// twin (pyyijing/fallback/mahjong/config.py), in its order of checks.
+// twin (pyyijing/fallback/mahjong/config.py), in its order of checks (the
+// type checks are the binding's).
 struct ConfigResult {
   Config config;
   std::string error;  // "" when the config is valid
 };
+// Every option as the Python Config takes it (bird_scoring and compound as
+// their strings).
+struct ConfigArgs {
+  std::string_view ruleset = "common";
+  bool flowers = false;
+  bool void_suit = false;
+  bool declare_ready = true;
+  std::int64_t birds = 2;
+  std::string_view bird_scoring = "add";
+  std::string_view compound = "add";
+  std::int64_t cap = 6;
+  std::array<std::int64_t, 4> floats{};
+  bool opening_extras = false;
+  bool opening_reuse = false;
+  bool mid_game_wins = true;
+  bool pass_lock = true;
+};
+ConfigResult make_config(const ConfigArgs& args);
+// The common / Shaoyang subset (the Changsha options at their defaults).
 ConfigResult make_config(std::string_view ruleset, bool flowers, bool void_suit, bool declare_ready);
+// make_config without the playable check (tests of a ruleset being built).
+ConfigResult make_config_unplayable(const ConfigArgs& args);
+const char* scoring_name(Scoring s) noexcept;
 
 }  // namespace yijing::mahjong

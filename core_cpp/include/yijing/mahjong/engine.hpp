@@ -18,7 +18,9 @@ enum class InitError : std::uint8_t { kNone, kBadConfig, kBadWall, kBadDealer };
 // Reset `s`, deal `wall` (two-character codes in draw order: exactly the
 // tile set of cfg.tiles()) from `dealer`, set the flowers aside and start
 // phase raise (Shaoyang), void or play. On error `s` is left in an unspecified but safe state.
-InitError init_state(State& s, const Config& cfg, std::string_view wall, int dealer) noexcept;
+// `allow_unplayable`: deal a ruleset that is not playable yet (its tests).
+InitError init_state(State& s, const Config& cfg, std::string_view wall, int dealer,
+                     bool allow_unplayable = false) noexcept;
 // init_state() for a wall of `n` tile ids known to be the tile set (the
 // shuffle's output), a playable config and a valid dealer: no checks.
 void init_state_tiles(State& s, const Config& cfg, const Tile* tiles, int n, int dealer) noexcept;
@@ -44,8 +46,9 @@ inline Reason check(const State& s, Move m) noexcept { return check(s, to_spec(m
 void apply(State& s, Move m) noexcept;
 
 // docs "Winning": a 3k+2 concealed count array of `seat` wins (the ruleset's
-// shapes, the void suit).
-bool wins(const State& s, int seat, const Counts& counts) noexcept;
+// shapes, the void suit; Changsha: `on_other`, the last tile came from
+// another seat, for 全求人).
+bool wins(const State& s, int seat, const Counts& counts, bool on_other = false) noexcept;
 
 // docs "waits(seat)": bit t set for each wait; unseen[t] filled for those.
 // 0 unless the seat holds 13 - 3k tiles.
@@ -55,6 +58,6 @@ std::uint64_t waits(const State& s, int seat, int unseen[kKinds]) noexcept;
 constexpr int raise_factor(const SeatState& st) noexcept { return st.raised > 0 ? 1 << st.raised : 1; }
 
 // Payments per seat: the ledger summed.
-void payments(const State& s, int out[kSeats]) noexcept;
+void payments(const State& s, std::int64_t out[kSeats]) noexcept;
 
 }  // namespace yijing::mahjong

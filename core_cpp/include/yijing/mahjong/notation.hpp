@@ -33,6 +33,10 @@ const char* pay_name(Pay p) noexcept;
 const char* result_kind_name(ResultKind k) noexcept;
 // The name (UTF-8) of bit `i` of Result::patterns in ruleset `r`, or "".
 const char* pattern_name(Ruleset r, int i) noexcept;
+// Changsha's opening / mid-game win names (UTF-8): "板板胡" ... "中途六六順".
+const char* declared_win_name(DeclaredWin w) noexcept;
+// The view's offer kinds: "discard", "robbed_kong", "open_kong", "haidi".
+const char* offer_kind_name(OfferKind k) noexcept;
 // The wall as dealt.
 std::string wall_string(const State& s);
 

@@ -32,8 +32,10 @@ enum class Reason : std::uint8_t {
   // Appended (the codes above keep their numbers).
   kAlreadyRaised,   // 4 (phase raise, Shaoyang)
   kRaiseTooHigh,    // 4
+  kCannotDeclare,   // 6: Changsha's mid with no mid-game win
+  kCannotHaidi,     // 7: Changsha's haidi on another kind of offer
 };
-inline constexpr int kReasons = static_cast<int>(Reason::kRaiseTooHigh) + 1;
+inline constexpr int kReasons = static_cast<int>(Reason::kCannotHaidi) + 1;
 
 const char* reason_name(Reason r) noexcept;
 const char* reason_message(Reason r) noexcept;

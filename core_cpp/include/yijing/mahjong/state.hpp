@@ -14,17 +14,25 @@ namespace yijing::mahjong {
 
 inline constexpr int kSeats = 4;
 
-// kRaise (Shaoyang's 舉手) is appended: the others keep their numbers.
-enum class Phase : std::uint8_t { kVoid, kPlay, kClaim, kOver, kRaise };
+// kRaise (Shaoyang's 舉手) and kOpening (Changsha's 起手胡) are appended: the
+// others keep their numbers.
+enum class Phase : std::uint8_t { kVoid, kPlay, kClaim, kOver, kRaise, kOpening };
 enum class MeldKind : std::uint8_t { kChow, kPung, kKong, kAddedKong, kConcealedKong };
-// What a claim offers the tile of.
-enum class OfferKind : std::uint8_t { kDiscard, kRobbedKong };
+// What a claim offers the tile of (Changsha: an open kong's revealed tile,
+// the sea-bottom tile).
+enum class OfferKind : std::uint8_t { kDiscard, kRobbedKong, kOpenKong, kHaidi };
 enum class ResultKind : std::uint8_t { kNone, kSelfDraw, kDiscard, kRobbedKong, kDraw };
 // Ledger reasons, in the documented names' order (docs "Results and payments";
-// kKongBloom, Shaoyang's 放槓上花, appended).
+// kKongBloom, Shaoyang's 放槓上花, and Changsha's kOpening, kMid appended).
 enum class Pay : std::uint8_t {
   kExposedKong, kConcealedKong, kAddedKong, kDiscard, kSelfDraw, kRobbedKong, kReadyBonus,
-  kKongBloom
+  kKongBloom, kOpening, kMid
+};
+// Changsha's opening (起手胡) and mid-game wins, in the documented order
+// (notation.hpp declared_win_name).
+enum class DeclaredWin : std::uint8_t {
+  kBanBan, kSiXi, kLiuLiuShun, kQueYiSe, kSanTong, kYiZhiHua, kBuBuGao, kJinTongYuNu,
+  kMidSiXi, kMidLiuLiuShun
 };
 
 // --- Bounds -----------------------------------------------------------------
@@ -42,11 +50,22 @@ inline constexpr int kMaxDiscards = kMaxWallTiles;
 inline constexpr int kMaxHistory = 1024;
 // Three entries per kong (at most 16: four melds a seat; Shaoyang pays every
 // kind by each other seat) and six at the win (common: the win's three and
-// the ready bonus; Shaoyang: three, or one paid alone).
-inline constexpr int kMaxLedger = 3 * 16 + 6;
+// the ready bonus; Shaoyang: three, or one paid alone). Changsha pays no
+// kong but three entries per opening or mid-game win: a kind's four (四喜)
+// or triplet (六六順) can be concealed in one seat only (4 copies), so at
+// most 27 四喜 and 13 六六順 a hand, and per seat 板板胡, two 缺一色 and four
+// extras: (27 + 13 + 4 * 7) * 3 + 3 = 207.
+inline constexpr int kMaxLedger = 256;
 // Offers on one tile: three win offers, a pung offer, a chow offer; a kong's
-// robbing offers: three at most.
-inline constexpr int kMaxOffers = 5;
+// robbing offers: three at most; Changsha's open kong: three seats on each of
+// two revealed tiles; its sea bottom: four seats.
+inline constexpr int kMaxOffers = 6;
+// Changsha: the declared wins of one declaration (an opening: 板板胡, three
+// 四喜, two 六六順, two 缺一色, four extras) and the declarations of a hand
+// (four openings; each mid-game declaration uses a kind no declaration of
+// the seat used, and a kind's four or triplet is in one seat only).
+inline constexpr int kMaxDeclaredWins = 12;
+inline constexpr int kMaxReveals = 48;
 
 struct Meld {
   MeldKind kind = MeldKind::kChow;
@@ -83,6 +102,11 @@ struct SeatState {
   // neither win nor declare ready, and one that discards with a bound >= 1
   // has no waits (most turns of a hand; hot path).
   std::int8_t shanten_lb = 0;
+  // Changsha.
+  bool locked = false;        // an open kong nobody won on (rules §7)
+  bool pass_locked = false;   // 過手: passed a 胡 and has not taken a tile since
+  std::uint32_t used = 0;     // bit t: kind t used by an opening / mid-game declaration
+  Counts dealt{};             // the dealt tiles (中途: formed after the deal)
 };
 
 struct Discard {
@@ -99,6 +123,20 @@ struct ClaimOffer {
   bool pung = false;
   bool kong = false;
   std::uint8_t chows = 0;
+  // Changsha: an opening offer ([opening, pass]), a sea-bottom offer
+  // ([haidi, pass]); the open-kong tile this win offer is on.
+  bool opening = false;
+  bool haidi = false;
+  Tile tile = 0;
+};
+
+// Changsha: one opening or mid-game declaration, as the view shows it.
+struct Reveal {
+  std::uint8_t seat = 0;
+  bool mid = false;
+  std::uint8_t n_wins = 0;
+  DeclaredWin wins[kMaxDeclaredWins] = {};
+  Counts tiles{};             // the tiles shown
 };
 
 struct LedgerEntry {
@@ -106,14 +144,16 @@ struct LedgerEntry {
   std::uint8_t payer = 0;
   std::uint8_t payee = 0;
   // Shaoyang's amounts reach 3 x 24 x 8 x 8 = 4608 (a robbed kong or 放槓上花
-  // paid alone): no int8, no int16 margin worth the risk.
-  std::int32_t amount = 0;
+  // paid alone); Changsha's floats and cap are any ints >= 0.
+  std::int64_t amount = 0;
 };
 
 // Result::patterns bits, per ruleset in its documented order (docs "Results
 // and payments"; notation.hpp pattern_name): common regular, seven_pairs;
-// Shaoyang 平胡 碰碰對 清一色 七巧對 十三浪 全風十三浪.
-inline constexpr int kMaxPatterns = 6;
+// Shaoyang 平胡 碰碰對 清一色 七巧對 十三浪 全風十三浪; Changsha 小胡 七對
+// 豪華七對 超豪華七對 超超豪華七對 清一色 將一色 碰碰胡 全求人 槓上開花 槓上炮
+// 海底撈月 海底炮 搶槓.
+inline constexpr int kMaxPatterns = 14;
 
 struct Result {
   ResultKind kind = ResultKind::kNone;
@@ -122,7 +162,9 @@ struct Result {
   Tile win_tile = kNoTile;
   bool regular = false;       // the shapes of the win (both rulesets)
   bool seven_pairs = false;
-  std::uint8_t patterns = 0;  // bit i: the ruleset's i-th pattern
+  std::uint16_t patterns = 0;  // bit i: the ruleset's i-th pattern
+  std::uint8_t n_birds = 0;    // Changsha's 扎鳥 tiles, in the order turned
+  Tile birds[4] = {};
 };
 
 struct State {
@@ -143,6 +185,14 @@ struct State {
   // Shaoyang: the discarder whose tile the turn seat konged (exposed), while
   // the turn seat holds that kong's replacement and has not moved; else -1.
   std::int8_t fed_by = -1;
+  // Changsha: an open kong's tiles are revealed once its robbing offers are
+  // passed; the revealed tiles (back-most first); the sea-bottom tile's offer
+  // has been taken (its win offers) or not yet (the take offers).
+  bool open_kong_pending = false;
+  bool haidi_taken = false;
+  std::uint8_t n_revealed = 0;
+  Tile revealed[2] = {};
+  std::uint8_t n_reveals = 0;
   bool history_overflow = false;  // never set while the bounds above hold
   // Phase claim: the tile on offer and the offers (in order) on it.
   OfferKind offer_kind = OfferKind::kDiscard;
@@ -153,11 +203,12 @@ struct State {
   std::uint8_t offer_i = 0;       // the current offer
   ClaimOffer offers[kMaxOffers];
   Result result;
-  std::uint8_t n_ledger = 0;
+  std::uint16_t n_ledger = 0;
   std::uint8_t n_discards = 0;
   std::uint16_t n_history = 0;
   SeatState seats[kSeats];
   LedgerEntry ledger[kMaxLedger];
+  Reveal reveals[kMaxReveals];     // Changsha's declarations, in the order made
   Discard discards[kMaxDiscards];  // every seat's, in the order made
   Move history[kMaxHistory] = {};
   Tile wall[kMaxWallTiles] = {};   // as dealt
