@@ -111,7 +111,7 @@ ConfigResult make_config_impl(const ConfigArgs& a, bool playable_only) {
   const auto rs = ruleset_from_string(a.ruleset);
   if (!rs || (playable_only && !ruleset_playable(*rs))) {
     // The fallback's words (pyyijing/fallback/mahjong/config.py), with repr quoting.
-    r.error = "ruleset '" + std::string(a.ruleset) + "' is not implemented yet; playable: common, shaoyang";
+    r.error = "ruleset '" + std::string(a.ruleset) + "' is not implemented yet; playable: common, shaoyang, changsha";
     return r;
   }
   if (*rs != Ruleset::kCommon && (a.flowers || a.void_suit)) {

@@ -52,10 +52,9 @@ struct Config {
 const char* ruleset_name(Ruleset r) noexcept;
 std::optional<Ruleset> ruleset_from_string(std::string_view name) noexcept;
 
-// Whether the engine plays this ruleset yet (Changsha: being built on the
-// changsha branch; init_state(..., allow_unplayable) deals it for the tests).
+// Whether the engine plays this ruleset (all three of the seeds).
 constexpr bool ruleset_playable(Ruleset r) noexcept {
-  return r == Ruleset::kCommon || r == Ruleset::kShaoyang;
+  return r == Ruleset::kCommon || r == Ruleset::kShaoyang || r == Ruleset::kChangsha;
 }
 // Options a config of any ruleset may hold (make_config's value checks).
 constexpr bool config_options_valid(const Config& c) noexcept {
