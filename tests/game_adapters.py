@@ -481,7 +481,18 @@ _MJ_VIEW_KEYS = frozenset(
     }
 )
 _MJ_PUBLIC_SEAT_KEYS = frozenset(
-    {"seat", "hand_count", "melds", "discards", "flowers", "declared", "locked", "void", "raise"}
+    {
+        "seat",
+        "hand_count",
+        "melds",
+        "discards",
+        "flowers",
+        "declared",
+        "locked",
+        "void",
+        "raise",
+        "revealed",
+    }
 )
 _MJ_LEDGER_REASONS = frozenset(
     {
@@ -866,7 +877,7 @@ class MahjongAdapter(GameAdapter):
 
     name = "mahjong"
     reason_codes = MAHJONG_REASON_CODES
-    hidden_keys = frozenset({"hand", "drawn"})
+    hidden_keys = frozenset({"hand", "drawn", "pass_locked"})
     public_seat_keys = _MJ_PUBLIC_SEAT_KEYS
     # A random game with every check costs ~0.2-1 s (the oracle dominates), about 15
     # Yi Jing Pai games; 12 keeps the slow run near 90 s (the wide sweep of cheaper
