@@ -427,18 +427,23 @@ class GameCore:
         a kong of a discard (three concealed)."""
         h = self.hands[seat]
         melds = self.melds[seat]
+        added = None
         if exposed:
             take, meld = 3, [KONG, t, -1]
         elif h[t] == 4:
             take, meld = 4, [CONCEALED_KONG, t, -1]
-        else:
+        else:  # added: the pung becomes a kong (its four copies are no wait, §3)
             take, meld = 1, None
+            added = next(m for m in melds if m[0] == PUNG and m[1] == t)
+            added[0] = ADDED_KONG
         h[t] -= take
         if meld is not None:
             melds.append(meld)
         ready = self._waits_mask(seat) != 0
         if meld is not None:
             melds.pop()
+        if added is not None:
+            added[0] = PUNG
         h[t] += take
         return ready
 
