@@ -44,7 +44,8 @@ from pyyijing.mahjong import game as mj_game
 
 # The random-play adapter's mixes, and Changsha's (its oracle is still being written:
 # parity needs none).
-MIXES = MahjongAdapter().option_mixes() + [
+MIXES = [
+    *MahjongAdapter().option_mixes(),
     OptionMix("changsha", mj.Rules("changsha")),
     OptionMix(
         "changsha-multiply",

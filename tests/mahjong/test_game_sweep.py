@@ -40,9 +40,16 @@ MIXES: dict[str, tuple[str, dict[str, Any]]] = {
     "changsha": ("changsha", {}),
     "changsha_extras": (
         "changsha",
-        {"birds": 4, "bird_scoring": "multiply", "compound": "multiply", "cap": 0,
-         "floats": (1, 0, 2, 0), "opening_extras": True, "opening_reuse": True},
-    ),  # fmt: skip
+        {
+            "birds": 4,
+            "bird_scoring": "multiply",
+            "compound": "multiply",
+            "cap": 0,
+            "floats": (1, 0, 2, 0),
+            "opening_extras": True,
+            "opening_reuse": True,
+        },
+    ),
 }
 GAMES = {"native": (40, 2000), "cython": (4, 200), "python": (2, 100)}
 # A hand draws at most every tile once; each draw is followed by a discard and at

@@ -80,12 +80,12 @@ class Config:
         for name in _BOOLS:
             if not isinstance(values[name], bool):
                 raise TypeError(f"{name} must be a bool; got {type(values[name]).__name__}")
-        for name, value in (("birds", birds), ("cap", cap)):
-            if type(value) is not int:
-                raise TypeError(f"{name} must be an int; got {type(value).__name__}")
-        for name, value in (("bird_scoring", bird_scoring), ("compound", compound)):
-            if not isinstance(value, str):
-                raise TypeError(f"{name} must be a str; got {type(value).__name__}")
+        for name, number in (("birds", birds), ("cap", cap)):
+            if type(number) is not int:
+                raise TypeError(f"{name} must be an int; got {type(number).__name__}")
+        for name, text in (("bird_scoring", bird_scoring), ("compound", compound)):
+            if not isinstance(text, str):
+                raise TypeError(f"{name} must be a str; got {type(text).__name__}")
         if not isinstance(floats, (tuple, list)):
             raise TypeError(f"floats must be a tuple of four ints; got {type(floats).__name__}")
         if ruleset not in PLAYABLE:
@@ -98,9 +98,9 @@ class Config:
             raise ValueError("flowers and void_suit cannot both be on")
         if birds not in (0, 2, 4):
             raise ValueError(f"birds must be 0, 2 or 4; got {birds}")
-        for name, value in (("bird_scoring", bird_scoring), ("compound", compound)):
-            if value not in _SCORING:
-                raise ValueError(f"{name} must be 'add' or 'multiply'; got {value!r}")
+        for name, text in (("bird_scoring", bird_scoring), ("compound", compound)):
+            if text not in _SCORING:
+                raise ValueError(f"{name} must be 'add' or 'multiply'; got {text!r}")
         if cap < 0:
             raise ValueError(f"cap must be >= 0 (0: no cap); got {cap}")
         if len(floats) != 4 or any(type(x) is not int or x < 0 for x in floats):
