@@ -384,16 +384,18 @@ TEST_CASE("mahjong kongs: concealed, exposed and their replacements from the bac
   CHECK(tiles_accounted(s) == 136);
 }
 
+// The added-kong deal of the common and Shaoyang robbing cases.
+const std::vector<std::string> kAddedKongHands = {
+    "5p1m4m7m2m5m8m6p7p3z3z3z1z1z",  // dealer 0: discards 5p
+    "5p5p1m4m7m2s5s8s1p9p6z7z2z",    // 1: pungs 5p, later draws the fourth
+    "3p4p1s2s3s4s5s6s7s8s9s9m9m",    // 2: waits 2p / 5p
+    "2m5m8m3m6m9m1s4s7s2p8p4z5z",
+};
+
 TEST_CASE("mahjong robbing an added kong: win undoes it; all passing pays it") {
   const mj::Config cfg = common();
-  const std::vector<std::string> hands = {
-      "5p1m4m7m2m5m8m6p7p3z3z3z1z1z",  // dealer 0: discards 5p
-      "5p5p1m4m7m2s5s8s1p9p6z7z2z",    // 1: pungs 5p, later draws the fourth
-      "3p4p1s2s3s4s5s6s7s8s9s9m9m",    // 2: waits 2p / 5p
-      "2m5m8m3m6m9m1s4s7s2p8p4z5z",
-  };
   // Draws: seat 2, 3, 0 draw honours nobody wants; seat 1 draws 5p.
-  mj::State s = deal(cfg, make_wall(cfg, hands, 0, "4z5z6z5p"), 0);
+  mj::State s = deal(cfg, make_wall(cfg, kAddedKongHands, 0, "4z5z6z5p"), 0);
   play(s, "s0:discard=5p");
   CHECK(acting(s) == std::vector<int>{2});  // the win first
   play(s, "s2:pass");
@@ -972,13 +974,7 @@ TEST_CASE("mahjong Shaoyang exposed kong: robbed by its discarder - else paid by
 
 TEST_CASE("mahjong Shaoyang added kong: robbed by any win - all passing pays it by the factors") {
   const mj::Config cfg = shaoyang();
-  const std::vector<std::string> hands = {
-      "5p1m4m7m2m5m8m6p7p3z3z3z1z1z",  // dealer 0: discards 5p
-      "5p5p1m4m7m2s5s8s1p9p6z7z2z",    // 1: pungs 5p, later draws the fourth
-      "3p4p1s2s3s4s5s6s7s8s9s9m9m",    // 2: waits 2p / 5p
-      "2m5m8m3m6m9m1s4s7s2p8p4z5z",
-  };
-  mj::State s = deal(cfg, make_wall(cfg, hands, 0, "4z5z6z5p"), 0);
+  mj::State s = deal(cfg, make_wall(cfg, kAddedKongHands, 0, "4z5z6z5p"), 0);
   raise_all(s, {0, 1, 0, 0});
   play(s, "s0:discard=5p");
   CHECK(legal(s) == std::vector<std::string>{"s1:pass", "s1:pung=5p"});  // no win offer to seat 2
