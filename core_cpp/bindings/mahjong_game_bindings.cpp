@@ -269,6 +269,12 @@ class GameCore {
       // The sea-bottom tile is None until a seat has taken it.
       const bool untaken = s.offer_kind == mj::OfferKind::kHaidi && !s.haidi_taken;
       od["tile"] = hidden || untaken ? py::object(py::none()) : py::object(py::str(mj::tile_code(s.offer_tile)));
+      // An open kong's revealed tiles all lie face up while each is offered (rules §7).
+      if (s.offer_kind == mj::OfferKind::kOpenKong) {
+        py::list shown;
+        for (int i = 0; i < s.n_revealed; ++i) shown.append(py::str(mj::tile_code(s.revealed[i])));
+        od["revealed"] = shown;
+      }
       offer = od;
     }
     py::list history;

@@ -108,6 +108,8 @@ def test_a_pair_not_258_does_not_win(be: str) -> None:
         ("258m258p258s258m22p", ("將一色",), 1),
         ("222m555p888s222p55s", ("小胡", "將一色", "碰碰胡"), 2),
         ("111m333p777s999s55m", ("小胡", "碰碰胡"), 1),
+        # 清一色碰碰胡 (seed 003 §三 「複合大胡」): 2 units
+        ("111m333m777m999m55m", ("小胡", "清一色", "碰碰胡"), 2),
     ],
 )
 def test_big_wins_and_units(be: str, hand: str, patterns: tuple[str, ...], units: int) -> None:
@@ -179,6 +181,8 @@ def test_small_self_draw_by_another_seat_dealer_pays_two(be: str) -> None:
         ("multiply", ["1m", "2m"], [7 * 4, 7 * 2, 7 * 2]),
         # 3m hits seat 2 (the opposite), 4m seat 3: no hit on the winner
         ("add", ["3m", "4m"], [7, 7 * 2, 7 * 2]),
+        # 3m and 3s both hit seat 2: ×4 for it; seats 1 and 3 are hit by none
+        ("multiply", ["3m", "3s"], [7, 7 * 4, 7]),
     ],
 )
 def test_birds(be: str, scoring: str, birds: list[str], want: list[int]) -> None:
@@ -193,6 +197,20 @@ def test_birds(be: str, scoring: str, birds: list[str], want: list[int]) -> None
     assert r.birds == tuple(birds)
     by_payer = {e[1]: e[3] for e in r.ledger}
     assert [by_payer[1], by_payer[2], by_payer[3]] == want
+
+
+@pytest.mark.parametrize("scoring", ["add", "multiply"])
+def test_birds_that_hit_neither_the_winner_nor_the_payer(be: str, scoring: str) -> None:
+    """Rules §7 扎鳥: on a discard win only the winner and the discarder count hits: seat 1
+    wins on the dealer's 3p, birds 2m and 3p hit seats (1 + 2 − 1) % 4 = 2 and 3, so the
+    dealer's payment stays 2 in both modes."""
+    rules = cs(birds=2, bird_scoring=scoring)
+    g = game(be, rules, {0: "3p+", 1: "123m456m789m12p55s"}, draws=["2m", "3p"])
+    walls.play(g, ["s0:discard=3p", "s1:win"])
+    r = g.result
+    assert r is not None
+    assert r.birds == ("2m", "3p")
+    assert r.ledger == (("discard", 0, 1, 2),)
 
 
 def test_floats_are_added_after_the_birds(be: str) -> None:
@@ -267,7 +285,10 @@ def test_open_kong_tile_won_by_another_seat(be: str) -> None:
     walls.play(g, ["s0:open_kong=5m"])
     assert g.phase == "claim"
     assert g.to_act == [1]
-    assert g.view(2)["offer"] == {"kind": "open_kong", "seat": 0, "tile": "3m"}
+    # Both revealed tiles lie face up while the first is on offer (「拿起兩張」).
+    want = {"kind": "open_kong", "seat": 0, "tile": "3m", "revealed": ["3m", "9s"]}
+    assert g.view(2)["offer"] == want
+    assert g.view(None)["wall_remaining"] == 108 - 53 - 2  # no replacement: the two instead
     walls.play(g, ["s1:win"])
     r = g.result
     assert r is not None
@@ -456,6 +477,83 @@ def test_pass_lock(be: str) -> None:
     walls.play(g, ["s2:discard=6p"])
     assert g.to_act == [1]
     assert "s1:win" in g.legal_moves()
+
+
+def test_pass_lock_withholds_a_discard_win_until_the_seat_draws(be: str) -> None:
+    """Rules §7 過手: seat 1 passes seat 2's 3p; seat 3's 6p, which also completes its
+    hand, is not offered to it (it has not drawn since); after its draw it may win again.
+    """
+    g = game(
+        be,
+        cs(),
+        {
+            1: "123m456m789m45p55s",
+            2: "3p1m2m4m5m7m8m1s2s4s5s7s8s",
+            3: "6p1m3m6m9m1p2p8p9p3s6s9s2m",
+        },
+        draws=["9s", "1s", "7s", "9m", "1p"],
+    )
+    first = next(t for t in walls.hand_of(g, 0) if t not in ("3p", "6p"))
+    walls.play(g, [f"s0:discard={first}"])
+    while g.phase == "claim":
+        walls.play(g, [f"s{g.to_act[0]}:pass"])
+    walls.play(g, ["s1:discard=9s"])
+    while g.phase == "claim":
+        walls.play(g, [f"s{g.to_act[0]}:pass"])
+    walls.play(g, ["s2:discard=3p"])
+    assert g.to_act == [1]
+    assert "s1:win" in g.legal_moves()
+    walls.play(g, ["s1:pass"])
+    assert g.view(1)["seats"][1]["pass_locked"] is True
+    while g.phase == "claim":
+        walls.play(g, [f"s{g.to_act[0]}:pass"])
+    walls.play(g, ["s3:discard=6p"])
+    assert "6p" in g.waits(1)
+    assert g.to_act != [1], "a pass-locked seat is offered a win on another seat's tile"
+    assert walls.code_of(g, "s1:win") in ("not_your_turn", "wrong_phase")
+    while g.phase == "claim":
+        walls.play(g, [f"s{g.to_act[0]}:pass"])
+    walls.play(g, [f"s0:discard={walls.drawn_of(g, 0)}"])
+    while g.phase == "claim":
+        walls.play(g, [f"s{g.to_act[0]}:pass"])
+    assert g.to_act == [1]
+    assert g.view(1)["seats"][1]["pass_locked"] is False  # it drew
+
+
+def test_quan_qiu_ren(be: str) -> None:
+    """Rules §7 全求人 (seed 003 §三 「全求人：全部碰牌、吃牌、槓牌，手上只剩一張牌，單吊將牌胡」):
+    seat 1 pungs four discards and wins on the last seat's 9s, its one concealed tile;
+    all pungs, so 碰碰胡 too (the pair 9s is no 2/5/8: no 小胡): 2 units, 6 × 2 from
+    seat 2 (neither is the dealer)."""
+    g = game(
+        be,
+        cs(),
+        {
+            0: "1m4m5m7m8m1s2s3s5s6s8s3p4p7p",
+            1: "11m33m66p77s9s9m1p4s2m",
+            2: "3m6p7s9s1p2p4p5p8p2s4s5s8s",
+        },
+        draws=["1s", "9p", "3s", "7m"],
+    )
+    pungs = {0: "1m", 1: "3m", 2: "6p", 3: "7s"}
+    spare = ["9m", "1p", "4s", "2m"]
+    walls.play(g, ["s0:discard=1m"])
+    for k in range(4):
+        while g.to_act != [1]:
+            walls.play(g, [f"s{g.to_act[0]}:pass"])
+        walls.play(g, [f"s1:pung={pungs[k]}", f"s1:discard={spare[k]}"])
+        while g.phase == "claim":
+            walls.play(g, [f"s{g.to_act[0]}:pass"])
+        assert g.to_act == [2]
+        walls.play(g, [f"s2:discard={pungs.get(k + 1, '9s')}"])
+    assert walls.hand_of(g, 1) == ["9s"]
+    assert g.to_act == [1]
+    walls.play(g, ["s1:win"])
+    r = g.result
+    assert r is not None
+    assert (r.kind, r.winner, r.dealt_in_by, r.win_tile) == ("discard", 1, 2, "9s")
+    assert r.patterns == ("碰碰胡", "全求人")
+    assert r.ledger == (("discard", 2, 1, 12),)
 
 
 def test_pass_lock_off(be: str) -> None:

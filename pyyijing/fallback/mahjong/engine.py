@@ -1255,11 +1255,14 @@ class GameCore:
             )  # a concealed kong's tile: the konger's and the offered 十三浪's only
             if self.offer_kind == OFFER_HAIDI and not self.haidi_taken:
                 hidden = True  # the sea bottom lies face down until a seat takes it
-            offer = {
+            od: dict[str, Any] = {
                 "kind": OFFER_NAMES[self.offer_kind],
                 "seat": self.offer_from,
                 "tile": None if hidden else CODES[self.offer_tile],
             }
+            if self.offer_kind == OFFER_OPEN:  # both revealed tiles lie face up (§7)
+                od["revealed"] = [CODES[t] for t in self.open_shown]
+            offer = od
         return {
             "viewer": seat if seat >= 0 else None,
             "phase": PHASE_NAMES[self.ph],
