@@ -112,17 +112,22 @@ def test_a_pair_not_258_does_not_win(be: str) -> None:
         ("111m333m777m999m55m", ("小胡", "清一色", "碰碰胡"), 2),
     ],
 )
-def test_big_wins_and_units(be: str, hand: str, patterns: tuple[str, ...], units: int) -> None:
+@pytest.mark.parametrize("compound", ["add", "multiply", "cap1"])
+def test_big_wins_and_units(
+    be: str, hand: str, patterns: tuple[str, ...], units: int, compound: str
+) -> None:
     """Rules §7 大胡 elements and their units (seed 003 §三 「複合大胡」: 清一色七對 = 2,
     將一色碰碰胡 = 2; 豪華七對 / 超豪華七對 2 / 3): the dealer wins on its dealt 14, so each
-    seat pays 7 per unit (「大胡閒家6片，莊家7片」; the dealer is the winner), `compound`
-    add."""
-    g = game(be, cs(), {0: hand})
+    seat pays 7 per unit (「大胡閒家6片，莊家7片」; the dealer is the winner): 7·n with
+    `compound="add"`, 7·2^(n−1) with `"multiply"`, 7 with `cap=1`."""
+    rules = cs(cap=1) if compound == "cap1" else cs(compound=compound)
+    g = game(be, rules, {0: hand})
     walls.play(g, ["s0:win"])
     r = g.result
     assert r is not None
     assert r.patterns == patterns
-    assert [e[3] for e in r.ledger] == [7 * units] * 3
+    each = {"add": 7 * units, "multiply": 7 * 2 ** (units - 1), "cap1": 7}[compound]
+    assert [e[3] for e in r.ledger] == [each] * 3
 
 
 def test_compound_multiply_and_cap(be: str) -> None:
