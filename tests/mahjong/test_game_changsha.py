@@ -526,10 +526,10 @@ def test_pass_lock_withholds_a_discard_win_until_the_seat_draws(be: str) -> None
 
 
 def test_quan_qiu_ren(be: str) -> None:
-    """Rules §7 全求人 (seed 003 §三 「全求人：全部碰牌、吃牌、槓牌，手上只剩一張牌，單吊將牌胡」):
-    seat 1 pungs four discards and wins on the last seat's 9s, its one concealed tile;
-    all pungs, so 碰碰胡 too (the pair 9s is no 2/5/8: no 小胡): 2 units, 6 × 2 from
-    seat 2 (neither is the dealer)."""
+    """Rules §7 全求人, seed 003 §三 複合大胡 5) 「全求人碰碰胡。碰四款落地後，最後單吊一個胡牌」:
+    seat 1 pungs four discards and wins on seat 2's 9s, its one concealed tile (a big
+    win needs no 2/5/8 pair, 「大胡…不要求非用258牌張做將」: no 小胡 listed): 2 units,
+    6 × 2 from seat 2 (neither is the dealer)."""
     g = game(
         be,
         cs(),
