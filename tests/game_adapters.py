@@ -37,6 +37,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import changsha_oracle
+
 import pyyijing as yj
 from pyyijing import _registry
 from pyyijing import mahjong as mj
@@ -504,6 +506,8 @@ _MJ_LEDGER_REASONS = frozenset(
         "robbed_kong",
         "ready_bonus",
         "kong_bloom",
+        "opening",
+        "mid",
     }
 )
 _MJ_SHAOYANG_PATTERNS = frozenset({"平胡", "碰碰對", "清一色", "七巧對", "十三浪", "全風十三浪"})
@@ -612,6 +616,8 @@ class MjState:
         self.game = game
         self._offer: tuple[int, list[str]] | None = None
         self.rules = game.rules
+        # Changsha has its own oracle (tests/changsha_oracle.py): a simulation of the hand.
+        self.changsha = changsha_oracle.CsState(game) if self.rules.ruleset == "changsha" else None
         self.phase: str = game.phase
         self.to_act: list[int] = game.to_act
         self.moves: list[str] = game.moves
@@ -697,6 +703,8 @@ class MjState:
         return out
 
     def waits(self, seat: int) -> dict[str, int]:
+        if self.changsha is not None:
+            return self.changsha.waits(seat)
         kinds = self.wait_kinds(seat)
         seen = list(self.counts[seat])
         for entry in self.views[seat]["seats"]:
@@ -781,6 +789,8 @@ class MjState:
 
     # -- the order of checks (docs/mahjong-engine.md "Moves and the order of checks")
     def code(self, move: str) -> str | None:
+        if self.changsha is not None:
+            return self.changsha.code(move)
         parsed = mj_parse(move)
         if parsed == "unpinned":
             return None
@@ -853,6 +863,8 @@ class MjState:
 
     def expected_legal(self) -> list[str]:
         """Every legal move now, from the rules alone."""
+        if self.changsha is not None:
+            return self.changsha.expected_legal()
         if self.phase == "over":
             return []
         if self.phase == "void":
@@ -872,7 +884,7 @@ class MjState:
 
 
 class MahjongAdapter(GameAdapter):
-    """The playable mahjong rulesets (common, Shaoyang) through `pyyijing.mahjong.Game`
+    """The playable mahjong rulesets (common, Shaoyang, Changsha) through `mj.Game`
     (docs/mahjong-engine.md)."""
 
     name = "mahjong"
@@ -898,6 +910,25 @@ class MahjongAdapter(GameAdapter):
                 "common-void_suit-no_ready", mj.Rules("common", void_suit=True, declare_ready=False)
             ),
             OptionMix("shaoyang", mj.Rules("shaoyang")),
+            # Changsha (its oracle: tests/changsha_oracle.py). Over the three, every value
+            # of every option: birds 2/4/0, both scorings and compounds, cap 6/0/2,
+            # floats, the opening extras and reuse, mid-game wins and 過手 on and off.
+            OptionMix("changsha", mj.Rules("changsha")),
+            OptionMix(
+                "changsha-multiply",
+                mj.Rules(
+                    "changsha",
+                    birds=4,
+                    bird_scoring="multiply",
+                    compound="multiply",
+                    cap=0,
+                    floats=(1, 0, 2, 0),
+                    opening_extras=True,
+                    opening_reuse=True,
+                    pass_lock=False,
+                ),
+            ),
+            OptionMix("changsha-no_mid", mj.Rules("changsha", birds=0, mid_game_wins=False, cap=2)),
         ]
 
     def new_game(self, rules: Any, seed: int, backend: str) -> Any:
@@ -923,7 +954,8 @@ class MahjongAdapter(GameAdapter):
 
     def value_leaks(self, owner: dict[str, Any], seen: dict[str, Any]) -> list[str]:
         leaks = []
-        text = json.dumps(seen)
+        # Changsha's declarations reveal tiles on purpose (an opening shows the dealt hand).
+        text = json.dumps({k: v for k, v in seen.items() if k != "revealed"})
         # A hand of two or more tiles ("1m2m...") is never a public value.
         if owner["hand"] is not None and len(owner["hand"]) >= 4 and owner["hand"] in text:
             leaks.append(f"hand {owner['hand']!r}")
@@ -957,9 +989,16 @@ class MahjongAdapter(GameAdapter):
                 voids[p[0]] = _MJ_SUITS[p[2]]
             if isinstance(p, tuple) and p[1] == "raise":
                 raises[p[0]] = p[2]
+        changsha = game.rules.ruleset == "changsha"
+        if changsha:
+            # The offer, every seat's entry (locked: the open-kong lock; revealed: the
+            # declarations; pass_locked) and the wall, against the simulated hand.
+            changsha_oracle.check_view(game, viewer, view)
         # Claims: the view names the tile and whose it is, never the seat offered; a
         # concealed kong's tile only to the konger and the seat offered (Shaoyang).
-        if phase == "claim":
+        if changsha:
+            pass  # (changsha_oracle.check_view: the four kinds of offer)
+        elif phase == "claim":
             last = mj_parse([m for m in moves if not m.endswith(":pass")][-1])
             assert isinstance(last, tuple), where
             kind = "robbed_kong" if last[1] == "kong" else "discard"
@@ -979,7 +1018,9 @@ class MahjongAdapter(GameAdapter):
             s = entry["seat"]
             keys = _MJ_PUBLIC_SEAT_KEYS | (self.hidden_keys if s == viewer else set())
             assert set(entry) == keys, f"{where} seat {s} keys {sorted(entry)}"
-            assert entry["locked"] == entry["declared"], where
+            if not changsha:
+                assert entry["locked"] == entry["declared"], where
+                assert entry["revealed"] == [], where
             want_void = voids.get(s) if (all_void or s == viewer) else None
             assert entry["void"] == want_void, f"{where} seat {s} void {entry['void']}"
             want_raise = raises.get(s) if (all_raised or s == viewer) else None
@@ -1052,6 +1093,9 @@ class MahjongAdapter(GameAdapter):
             rest = {k: x for k, x in v.items() if k not in ("viewer", "seats", "history")}
             mine = {k: x for k, x in public.items() if k not in ("viewer", "seats", "history")}
             assert rest == mine, f"view({v['viewer']}) differs from the observer's beyond its seat"
+        if st.changsha is not None:
+            changsha_oracle.check_state(game, public)
+            return
         if st.phase == "void":
             want_to_act = [s for s in range(4) if st.void[s] is None]
         elif st.phase == "raise":
@@ -1205,6 +1249,9 @@ class MahjongAdapter(GameAdapter):
         return [(m, st.code(m)) for m in junk]
 
     def check_conservation(self, game: Any, views: dict[int | None, dict[str, Any]]) -> None:
+        if game.rules.ruleset == "changsha":
+            changsha_oracle.check_conservation(game, views)
+            return
         wall = game.record()["wall"]
         tiles = [wall[i : i + 2] for i in range(0, len(wall), 2)]
         assert len(tiles) == game.rules.tiles, f"a wall of {len(tiles)} tiles"
@@ -1258,6 +1305,8 @@ class MahjongAdapter(GameAdapter):
         assert list(result.payments) == summed, f"payments {result.payments} != the ledger's"
         if game.rules.ruleset == "shaoyang":
             self._check_shaoyang_result(game, result)
+        elif game.rules.ruleset == "changsha":
+            changsha_oracle.check_result(game)
         else:
             self._check_result(game, result)
         return list(result.payments)
