@@ -494,9 +494,13 @@ class CsSim:
         elif action == "mid":
             wins, fours, paired = self.mid_of(seat)
             self.used[seat] |= set(fours) | set(paired)
+            # "mid reveals the declared fours and triplets only": each declared set's
+            # tiles, so with opening_reuse a four that is also a paired triplet shows 4 + 3.
             shown = [0] * 34
-            for t in fours + paired:
-                shown[t] = h[t]  # the declared kinds' tiles (see mid_shown_ok)
+            for t in fours:
+                shown[t] += 4
+            for t in paired:
+                shown[t] += 3
             self.declare(seat, "mid", wins, set(), codes_of(shown))
         elif action in ("kong", "open_kong"):
             self.drawn = -1
@@ -899,16 +903,10 @@ def check_view(game: Any, viewer: int | None, view: dict[str, Any]) -> None:
     )
     assert view["turn"] == (sim.turn if sim.phase == "play" else None), where
     assert view["claims_pending"] == (sim.phase == "claim"), where
+    # An open kong's offer also lists its revealed tiles (`offer["revealed"]`, back-most
+    # first); a haidi offer's tile is None until a seat has taken it.
     want_offer = sim.offer_view()
     got_offer = view["offer"]
-    if (
-        want_offer is not None
-        and got_offer is not None
-        and want_offer["kind"] == "open_kong"
-        and "revealed" not in got_offer
-        and not REVEALED_KEY_STRICT
-    ):
-        want_offer = {k: v for k, v in want_offer.items() if k != "revealed"}
     assert got_offer == want_offer, f"{where} offer {got_offer}, the rules say {want_offer}"
     for s, entry in enumerate(view["seats"]):
         want = sim.seat_view(s, viewer)
@@ -919,11 +917,6 @@ def check_view(game: Any, viewer: int | None, view: dict[str, Any]) -> None:
                 if entry.get(k) != want.get(k)
             }
             raise AssertionError(f"{where} seat {s}: (engine, rules) differ in {diff}")
-
-
-# The view's offer of an open kong lists its revealed tiles (`offer["revealed"]`); strict
-# once the engine change that adds the key has landed (before, a missing key is allowed).
-REVEALED_KEY_STRICT = False
 
 
 def check_conservation(game: Any, views: dict[int | None, dict[str, Any]]) -> None:
@@ -948,10 +941,7 @@ def check_conservation(game: Any, views: dict[int | None, dict[str, Any]]) -> No
         assert entry["flowers"] == [], f"seat {s} flowers"
     offer = public["offer"]
     if offer is not None and offer["kind"] == "open_kong":
-        shown = offer.get("revealed")
-        if shown is None and not REVEALED_KEY_STRICT:
-            shown = [CODES[t] for t in sim.shown]
-        assert shown is not None, "an open kong's offer without its revealed tiles"
+        shown = offer["revealed"]
         assert 1 <= len(shown) <= 2, shown
         assert offer["tile"] in shown, offer
         seen.update(shown)

@@ -242,7 +242,7 @@ class YijingpaiAdapter(GameAdapter):
     def max_moves(self, rules: Any) -> int:
         # Targets, then at most one play per tile (each followed by at most
         # players-1 declined offers), then a win.
-        return rules.players + rules.wall_size * rules.players + 1
+        return int(rules.players + rules.wall_size * rules.players + 1)
 
     def seat_entries(self, view: dict[str, Any]) -> list[dict[str, Any]]:
         entries: list[dict[str, Any]] = view["seats"]
@@ -946,7 +946,7 @@ class MahjongAdapter(GameAdapter):
         # most 5 offers (3 wins, a pung, a chow) to pass and a claim; a kong takes a
         # wall tile and has at most 3 robbing offers; then a win.
         discards = 1 + rules.tiles + 16
-        return 4 + discards * 7 + rules.tiles * 4 + 1
+        return int(4 + discards * 7 + rules.tiles * 4 + 1)
 
     def seat_entries(self, view: dict[str, Any]) -> list[dict[str, Any]]:
         entries: list[dict[str, Any]] = view["seats"]
@@ -1067,7 +1067,7 @@ class MahjongAdapter(GameAdapter):
                 assert own["drawn"] in _MJ_ID, where
                 assert own["drawn"] in hand, where
         # The history: no passes; others' void choices and concealed kongs hidden.
-        history = []
+        history: list[set[str]] = []
         for m in moves:
             if m.endswith(":pass"):
                 continue
@@ -1078,10 +1078,22 @@ class MahjongAdapter(GameAdapter):
                 continue  # not even who has answered, until all four are in (§11)
             if action == "raise" and not all_raised and seat != viewer:
                 continue
+            spellings = {m}
             if action == "kong" and seat != viewer and _hidden_kong(game, seat, arg):
-                m = f"s{seat}:kong"
-            history.append(m)
-        assert view["history"] == history, f"{where} history"
+                spellings = {f"s{seat}:kong"}
+            if action == "open_kong" and seat != viewer and _hidden_kong(game, seat, arg):
+                # Changsha's 開槓 of four concealed tiles makes a concealed kong, and
+                # "another seat's concealed kong [is] written sN:kong" (docs "View"): its
+                # tile is hidden (as in its meld). Whether the move reads sN:kong or
+                # sN:open_kong is not pinned; that it names no tile is.
+                spellings = {f"s{seat}:kong", f"s{seat}:open_kong"}
+            history.append(spellings)
+        got_history = view["history"]
+        assert len(got_history) == len(history), f"{where} history {got_history}"
+        for i, (got, spelt) in enumerate(zip(got_history, history, strict=True)):
+            assert got in spelt, (
+                f"{where} history[{i}] {got!r}, the rules say one of {sorted(spelt)}"
+            )
         if viewer is None:
             self._check_state(game, view)
 
@@ -1348,7 +1360,9 @@ class MahjongAdapter(GameAdapter):
         others = [(w + k) % 4 for k in (1, 2, 3)]
         total = sum(unit * f[w] * f[p] for p in others)
         if result.kind == "robbed_kong":
-            src, action, tile = mj_parse(moves[-2])  # type: ignore[misc]
+            robbed = mj_parse(moves[-2])
+            assert isinstance(robbed, tuple), moves[-2]
+            src, action, tile = robbed
             assert action == "kong", moves[-2]
             assert result.win_tile == _MJ_CODES[tile], moves[-2]
             assert result.dealt_in_by == src
@@ -1447,7 +1461,7 @@ def mj_greedy_move(game: Any, rng: random.Random) -> str:
         return rng.choice(claims) if claims and rng.random() < 0.5 else by_action["pass"][0]
     discards = by_action.get("discard", [])
     if not discards:
-        return rng.choice(legal)
+        return str(rng.choice(legal))
     seat = game.to_act[0]
     own = game.view(seat)["seats"][seat]
     counts = [0] * 34
