@@ -1082,11 +1082,9 @@ class MahjongAdapter(GameAdapter):
             if action == "kong" and seat != viewer and _hidden_kong(game, seat, arg):
                 spellings = {f"s{seat}:kong"}
             if action == "open_kong" and seat != viewer and _hidden_kong(game, seat, arg):
-                # Changsha's 開槓 of four concealed tiles makes a concealed kong, and
-                # "another seat's concealed kong [is] written sN:kong" (docs "View"): its
-                # tile is hidden (as in its meld). Whether the move reads sN:kong or
-                # sN:open_kong is not pinned; that it names no tile is.
-                spellings = {f"s{seat}:kong", f"s{seat}:open_kong"}
+                # Changsha's 開槓 of four concealed tiles makes a concealed kong: its
+                # tile is hidden as in its meld, written sN:open_kong (docs "View").
+                spellings = {f"s{seat}:open_kong"}
             history.append(spellings)
         got_history = view["history"]
         assert len(got_history) == len(history), f"{where} history {got_history}"

@@ -291,7 +291,7 @@ class GameCore {
       // A robbed concealed kong never happened (its meld is gone): its tile is
       // shown, as the fallback shows it (the win_tile names it anyway).
       bool hide = other;
-      if (hide && act == mj::Act::kKong && (m & mj::kConcealedKongFlag)) {
+      if (hide && (act == mj::Act::kKong || act == mj::Act::kOpenKong) && (m & mj::kConcealedKongFlag)) {
         const mj::SeatState& k = s.seats[mj::move_seat(m)];
         hide = false;
         for (int j = 0; j < k.n_melds; ++j)

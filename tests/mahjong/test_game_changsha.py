@@ -313,6 +313,10 @@ def test_open_kong_that_nobody_wins_locks_the_hand(be: str) -> None:
     seat0 = g.view(None)["seats"][0]
     assert [d["tile"] for d in seat0["discards"]] == ["9s", "1s"]
     assert seat0["locked"] is True
+    # Rules §9: a concealed kong's tile is its owner's to see, in the history too.
+    assert seat0["melds"] == [{"kind": "concealed_kong", "tiles": None, "from": None}]
+    assert g.view(1)["history"][-1] == "s0:open_kong"
+    assert g.view(0)["history"][-1] == "s0:open_kong=5m"
     walls.drain(g, stop=lambda x: x.phase == "play" and x.to_act == [0])
     drawn = walls.drawn_of(g, 0)
     moves = g.legal_moves()

@@ -37,32 +37,13 @@ import random
 from typing import Any
 
 import pytest
-from game_adapters import MahjongAdapter, OptionMix, mj_greedy_move
+from game_adapters import MahjongAdapter, mj_greedy_move
 
 from pyyijing import mahjong as mj
 from pyyijing.mahjong import game as mj_game
 
-# The random-play adapter's mixes, and Changsha's (its oracle is still being written:
-# parity needs none).
-MIXES = [
-    *MahjongAdapter().option_mixes(),
-    OptionMix("changsha", mj.Rules("changsha")),
-    OptionMix(
-        "changsha-multiply",
-        mj.Rules(
-            "changsha",
-            birds=4,
-            bird_scoring="multiply",
-            compound="multiply",
-            cap=0,
-            floats=(1, 0, 2, 0),
-            opening_extras=True,
-            opening_reuse=True,
-            pass_lock=False,
-        ),
-    ),
-    OptionMix("changsha-no_mid", mj.Rules("changsha", birds=0, mid_game_wins=False, cap=2)),
-]
+# The random-play adapter's mixes (every option of every ruleset).
+MIXES = MahjongAdapter().option_mixes()
 PAIRS = [("native", "cython"), ("native", "python"), ("cython", "python")]
 COUNTS = {
     ("native", "cython"): int(os.environ.get("PYYIJING_MJ_PARITY_GAMES", "10000")),

@@ -597,7 +597,9 @@ void apply(State& s, Move m) noexcept {
   const int fed = s.fed_by;
   s.fed_by = -1;
   Move logged = m;
-  if (act == Act::kKong && s.phase == Phase::kPlay && s.seats[seat].counts[move_tile(m)] == 4)
+  // A kong (or 開槓) of four concealed tiles: its tile is the konger's to see.
+  if ((act == Act::kKong || act == Act::kOpenKong) && s.phase == Phase::kPlay &&
+      s.seats[seat].counts[move_tile(m)] == 4)
     logged = static_cast<Move>(m | kConcealedKongFlag);
   if (s.n_history < kMaxHistory)
     s.history[s.n_history++] = logged;

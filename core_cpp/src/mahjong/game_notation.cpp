@@ -100,11 +100,11 @@ std::string format_move(Move m, bool hide_kong) {
   out += ':';
   out += kActionNames[static_cast<int>(act)].name;
   switch (act) {
-    case Act::kDiscard: case Act::kReady: case Act::kPung: case Act::kOpenKong:
+    case Act::kDiscard: case Act::kReady: case Act::kPung:
       out += '=';
       out += tile_code(static_cast<Tile>(move_tile(m)));
       break;
-    case Act::kKong:
+    case Act::kKong: case Act::kOpenKong:
       if (hide_kong && (m & kConcealedKongFlag)) break;
       out += '=';
       out += tile_code(static_cast<Tile>(move_tile(m)));

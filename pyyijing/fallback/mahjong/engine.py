@@ -1286,8 +1286,12 @@ class GameCore:
                 (action == "void" and not all_void) or (action == "raise" and not all_raised)
             ):
                 continue  # §11: not even who has answered, until all four are in
-            if action == "kong" and seat != viewer and self._was_concealed_kong(seat, arg):
-                m = f"s{seat}:kong"
+            if (
+                action in ("kong", "open_kong")
+                and seat != viewer
+                and self._was_concealed_kong(seat, arg)
+            ):
+                m = f"s{seat}:{action}"  # a concealed kong's tile is its owner's to see
             out.append(m)
         return out
 
