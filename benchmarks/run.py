@@ -24,6 +24,7 @@ from typing import Any
 import pyyijing as yj
 
 from .mahjong_bench import bench_mahjong
+from .peers import bench_peers
 from .service_bench import bench_service
 from .suite import (
     Settings,
@@ -45,7 +46,16 @@ from .timing import Figure
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-SECTIONS = ("kernels", "games", "yardstick", "simulate", "service", "memory", "mahjong")
+SECTIONS = (
+    "kernels",
+    "games",
+    "yardstick",
+    "simulate",
+    "service",
+    "memory",
+    "mahjong",
+    "peers",
+)
 
 
 def _cpu_model() -> str:
@@ -380,6 +390,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     section("memory", lambda: bench_memory(st))
     section("mahjong", lambda: bench_mahjong(st.reps, st.target, st.backends, build_dir))
+    section("peers", lambda: bench_peers(st.reps, st.target, quick))
     elapsed = time.perf_counter() - started
 
     fl = floors(figs)
