@@ -92,7 +92,9 @@ class Pgx:
         key, k = jax.random.split(jax.random.PRNGKey(1))
         self.state = jax.jit(jax.vmap(env.init))(jax.random.split(k, batch))
         self.key = key
-        self.run(2 * batch)  # compiles
+        # compiles; then 100 steps each, so that the environments, all dealt at once,
+        # end their hands at different steps (else the terminations come in bursts)
+        self.run(100 * batch)
 
     def run(self, n: int) -> tuple[int, int, int]:
         calls = max(1, -(-n // self.batch))
