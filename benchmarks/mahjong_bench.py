@@ -147,7 +147,7 @@ KINDS = ("self_draw", "discard", "robbed_kong", "draw")
 def _distribution(tot: dict[str, float]) -> str:
     """Mean moves and result rates of accumulated random_hands totals."""
     n = tot["hands"] or 1
-    rates = ", ".join(f"{k} {tot[k] / n:.4f}" for k in KINDS)
+    rates = ", ".join(f"{k} {100 * tot[k] / n:.3f}%" for k in KINDS)
     return f"mean moves {tot['moves'] / n:.2f}, {rates}"
 
 
