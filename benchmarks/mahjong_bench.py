@@ -2,9 +2,11 @@
 
 Shanten of random 13-tile hands and is_win of random 14-tile hands, per
 backend, side by side; the peers ``mahjong`` (PyPI) and ``pymahjonggb`` are
-measured only when installed. Anything missing or failing makes the section
-report "skipped" with the reason (the suite must run on any build, including
-one without the mahjong module).
+measured only when installed. Whole hands of random play per ruleset and
+backend, and (issue 16) the common hands of the engine against the C++
+yardstick benchmarks/yardstick/mahjong_yardstick.cpp. Anything missing or
+failing makes the section report "skipped" with the reason (the suite must run
+on any build, including one without the mahjong module).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from typing import Any
 import numpy as np
 
 from .timing import Figure, Side, ratio_samples, side_by_side
+from .yardstick import build_mahjong_yardstick, run_mahjong_yardstick
 
 
 def _hands(n: int, size: int, seed: int) -> np.ndarray:
@@ -138,7 +141,121 @@ def _game_figures(
     return out
 
 
-def bench_mahjong(reps: int, target: float, backends: tuple[str, ...]) -> list[Figure]:
+KINDS = ("self_draw", "discard", "robbed_kong", "draw")
+
+
+def _distribution(tot: dict[str, float]) -> str:
+    """Mean moves and result rates of accumulated random_hands totals."""
+    n = tot["hands"] or 1
+    rates = ", ".join(f"{k} {100 * tot[k] / n:.3f}%" for k in KINDS)
+    return f"mean moves {tot['moves'] / n:.2f}, {rates}"
+
+
+def _yardstick_figures(reps: int, target: float, build_dir: str) -> list[Figure]:
+    """Common hands/s: the C++ yardstick against the engine's native random_hands (issue 16).
+
+    The yardstick plays common mahjong without 報聽 (its header says what it
+    skips), so the ratio the floor reads is the engine on the same rules
+    (declare_ready=False); the engine on the default rules (報聽 on, the
+    "common hands/s" figure) is the third side, its ratio quoted beside it.
+    """
+    exe, why = build_mahjong_yardstick(build_dir)
+    if exe is None:
+        return [
+            Figure(
+                "mahjong.yardstick.skipped", "mahjong yardstick (not built)", "", [], "mahjong", why
+            )
+        ]
+    from pyyijing import _registry
+    from pyyijing import mahjong as mj
+
+    fn = _registry.load("mahjong", "random", "native")
+    make = _registry.load("mahjong", "config", "native")
+    same = make(**mj.Rules("common", declare_ready=False).core_config())
+    default = make(**mj.Rules("common").core_config())
+    totals = {
+        name: dict.fromkeys(("hands", "moves", *KINDS), 0.0)
+        for name in ("yardstick", "engine", "engine_default")
+    }
+
+    def yard(n: int) -> tuple[float, float, float]:
+        t = totals["yardstick"]
+        rec = run_mahjong_yardstick(exe, n, seed=int(t["hands"]) + 1)
+        t["hands"] += rec["hands"]
+        t["moves"] += rec["mean_moves"] * rec["hands"]
+        for k in KINDS:
+            t[k] += rec[k]
+        return float(rec["hands"]), float(rec["seconds"]), float(rec["cpu_seconds"])
+
+    def engine(name: str, config: Any) -> Any:
+        def work(n: int) -> int:
+            t = totals[name]
+            out = fn(config, 5, int(t["hands"]), n)
+            for k in ("hands", "moves", *KINDS):
+                t[k] += out[k]
+            return n
+
+        return work
+
+    sides = [
+        Side("yardstick", yard, start=2000),
+        Side("engine", engine("engine", same), start=2000),
+        Side("engine_default", engine("engine_default", default), start=2000),
+    ]
+    side_by_side(sides, reps, target)
+    y, e, d = sides
+    same_dist = (
+        f"same hand distribution: yardstick {_distribution(totals['yardstick'])}; "
+        f"engine (declare_ready=False) {_distribution(totals['engine'])}"
+    )
+    return [
+        Figure(
+            "mahjong.yardstick.hands",
+            "mahjong yardstick C++ loop, common hands/s (no 報聽), 1 thread",
+            "hands/s",
+            y.rates,
+            "mahjong",
+            "benchmarks/yardstick/mahjong_yardstick.cpp, g++ -O2, its own loop time: "
+            "common rules less 報聽, uniformly random legal moves, table-driven win check",
+            {k: dict(v) for k, v in totals.items()},
+            cpu_samples=y.cpu_rates,
+        ),
+        Figure(
+            "mahjong.yardstick.engine",
+            "engine random_hands, common without 報聽, 1 thread",
+            "hands/s",
+            e.rates,
+            "mahjong",
+            "native random_hands (docs/mahjong-engine.md), mj.Rules('common', "
+            "declare_ready=False): the yardstick's rules",
+            cpu_samples=e.cpu_rates,
+        ),
+        Figure(
+            "mahjong.yardstick.fraction",
+            "mahjong engine / yardstick, common without 報聽",
+            "x",
+            ratio_samples(e.rates, y.rates),
+            "mahjong",
+            same_dist,
+            cpu_samples=ratio_samples(e.cpu_rates, y.cpu_rates),
+        ),
+        Figure(
+            "mahjong.yardstick.fraction_default",
+            "mahjong engine (default common, 報聽 on) / yardstick",
+            "x",
+            ratio_samples(d.rates, y.rates),
+            "mahjong",
+            "the engine's default common rules against the yardstick's (no 報聽): the "
+            "engine also pays for every ready check; engine default "
+            f"{_distribution(totals['engine_default'])}",
+            cpu_samples=ratio_samples(d.cpu_rates, y.cpu_rates),
+        ),
+    ]
+
+
+def bench_mahjong(
+    reps: int, target: float, backends: tuple[str, ...], build_dir: str | None = None
+) -> list[Figure]:
     try:
         mj = importlib.import_module("pyyijing.mahjong")
         shanten_batch, is_win_batch = mj.shanten_batch, mj.is_win_batch
@@ -213,6 +330,8 @@ def bench_mahjong(reps: int, target: float, backends: tuple[str, ...]) -> list[F
 
         for ruleset in mj.PLAYABLE:  # common (issue 13), shaoyang (issue 14)
             out += _game_figures(reps, target, backends, ruleset)
+        if "native" in backends and build_dir is not None:
+            out += _yardstick_figures(reps, target, build_dir)
         return out
     except Exception as exc:
         return [_skipped(f"the mahjong API did not run as expected: {type(exc).__name__}: {exc}")]

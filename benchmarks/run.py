@@ -24,6 +24,7 @@ from typing import Any
 import pyyijing as yj
 
 from .mahjong_bench import bench_mahjong
+from .peers import bench_peers
 from .service_bench import bench_service
 from .suite import (
     Settings,
@@ -45,7 +46,16 @@ from .timing import Figure
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-SECTIONS = ("kernels", "games", "yardstick", "simulate", "service", "memory", "mahjong")
+SECTIONS = (
+    "kernels",
+    "games",
+    "yardstick",
+    "simulate",
+    "service",
+    "memory",
+    "mahjong",
+    "peers",
+)
 
 
 def _cpu_model() -> str:
@@ -180,6 +190,8 @@ FLOORS: list[tuple[str, str, str, float]] = [
     ),
     # issue 13: whole common mahjong hands of random legal moves, native, 1 thread
     ("mahjong.common_hands.native", "mahjong common hands/s, 1 thread", ">=", 50_000.0),
+    # issue 16: the engine's random play at least half the hand-written C++ loop's rate
+    ("mahjong.yardstick.fraction", "mahjong engine / C++ yardstick (common)", ">=", 0.5),
 ]
 
 
@@ -377,7 +389,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         ),
     )
     section("memory", lambda: bench_memory(st))
-    section("mahjong", lambda: bench_mahjong(st.reps, st.target, st.backends))
+    section("mahjong", lambda: bench_mahjong(st.reps, st.target, st.backends, build_dir))
+    section("peers", lambda: bench_peers(st.reps, st.target, quick))
     elapsed = time.perf_counter() - started
 
     fl = floors(figs)
@@ -408,7 +421,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         json.dump(_clean(report), f, indent=1, allow_nan=False)
         f.write("\n")
     print(text_table(figs))
-    print("\nFloors (issues 7 and 13):")
+    print("\nFloors (issues 7, 13 and 16):")
     print(floors_text(fl))
     print(f"\n{len(figs)} figures in {elapsed:.1f} s; JSON: {json_path}")
     if results_path:
@@ -479,7 +492,7 @@ JSON file of the run.
 
 {markdown_table(figs)}
 
-## Floors (issues 7 and 13)
+## Floors (issues 7, 13 and 16)
 
 {floors_text(fl, md=True)}
 

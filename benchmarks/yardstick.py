@@ -1,4 +1,5 @@
-"""Build and run the yardstick (benchmarks/yardstick/yardstick.cpp) with g++ -O2."""
+"""Build and run the yardsticks with g++ -O2: benchmarks/yardstick/yardstick.cpp (Yi Jing
+Pai, issue 7) and benchmarks/yardstick/mahjong_yardstick.cpp (common mahjong, issue 16)."""
 
 from __future__ import annotations
 
@@ -9,19 +10,22 @@ import subprocess
 from typing import Any
 
 SOURCE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "yardstick", "yardstick.cpp")
+MAHJONG_SOURCE = os.path.join(os.path.dirname(SOURCE), "mahjong_yardstick.cpp")
 FLAGS = ["-O2", "-std=c++17", "-DNDEBUG"]
 
 
-def build_yardstick(build_dir: str) -> tuple[str | None, str]:
+def build_yardstick(
+    build_dir: str, source: str = SOURCE, name: str = "yardstick"
+) -> tuple[str | None, str]:
     """(path of the executable, how it was built); (None, why) when there is no compiler."""
     cxx = os.environ.get("CXX") or shutil.which("g++") or shutil.which("c++")
     if cxx is None:
         return None, "no C++ compiler (g++) on PATH"
     os.makedirs(build_dir, exist_ok=True)
-    exe = os.path.join(build_dir, "yardstick")
-    cmd = [cxx, *FLAGS, "-o", exe, SOURCE]
+    exe = os.path.join(build_dir, name)
+    cmd = [cxx, *FLAGS, "-o", exe, source]
     stamp = exe + ".cmd"
-    fresh = os.path.exists(exe) and os.path.getmtime(exe) >= os.path.getmtime(SOURCE)
+    fresh = os.path.exists(exe) and os.path.getmtime(exe) >= os.path.getmtime(source)
     if fresh:
         try:
             with open(stamp) as f:
@@ -81,6 +85,20 @@ def run_yardstick(exe: str, games: int, seed: int = 1) -> dict[str, Any]:
     """One timed loop of `games` games; its JSON line (games, seconds, mean_plies, ...)."""
     out = subprocess.run(
         [exe, str(games), str(seed), "1"], capture_output=True, text=True, check=True
+    ).stdout
+    rec: dict[str, Any] = json.loads(out.strip().splitlines()[-1])
+    return rec
+
+
+def build_mahjong_yardstick(build_dir: str) -> tuple[str | None, str]:
+    """benchmarks/yardstick/mahjong_yardstick.cpp, built as build_yardstick builds its own."""
+    return build_yardstick(build_dir, MAHJONG_SOURCE, "mahjong_yardstick")
+
+
+def run_mahjong_yardstick(exe: str, hands: int, seed: int = 1) -> dict[str, Any]:
+    """One timed loop of `hands` hands; its JSON line (hands, seconds, mean_moves, ...)."""
+    out = subprocess.run(
+        [exe, str(hands), str(seed), "1"], capture_output=True, text=True, check=True
     ).stdout
     rec: dict[str, Any] = json.loads(out.strip().splitlines()[-1])
     return rec

@@ -723,8 +723,8 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument(
         "--only",
         metavar="SECTIONS",
-        help="comma-separated subset of kernels,games,yardstick,simulate,service,memory "
-        "(default: every section)",
+        help="comma-separated subset of kernels,games,yardstick,simulate,service,memory,"
+        "mahjong,peers (default: every section)",
     )
     b.add_argument(
         "--reps",

@@ -23,24 +23,42 @@ EXPECTED = {
     "yardstick": ("yardstick.fraction",),
     "simulate": ("simulate.standard.random.scaling",),
     "memory": ("memory.peak_rss",),
+    "mahjong": (
+        "mahjong.common_hands.native",
+        "mahjong.yardstick.hands",
+        "mahjong.yardstick.engine",
+        "mahjong.yardstick.fraction",
+        "mahjong.yardstick.fraction_default",
+    ),
+    "peers": ("peers.ours.hands", "peers.ours.moves"),
+}
+PEERS = {"rlcard": "peers.rlcard.hands", "pgx": "peers.pgx.steps", "mjx": "peers.mjx.hands"}
+# Interpreters that cannot run: every peer takes the skip path (fast, whatever is installed).
+NO_PEERS = {
+    "PYYIJING_BENCH_PEER_PYTHON": "/nonexistent/python",
+    "PYYIJING_BENCH_MJX_PYTHON": "/nonexistent/python3.9",
 }
 
 
 @pytest.mark.parametrize(
-    "only",
+    ("only", "env"),
     [
-        pytest.param(("games", "yardstick", "simulate", "memory"), id="some-sections"),
-        pytest.param(None, id="whole-suite", marks=pytest.mark.slow),
+        pytest.param(("games", "yardstick", "simulate", "memory"), {}, id="some-sections"),
+        # the mahjong yardstick built and run; every peer skipped (issue 16)
+        pytest.param(("mahjong", "peers"), NO_PEERS, id="mahjong-peers-skipped"),
+        pytest.param(None, {}, id="whole-suite", marks=pytest.mark.slow),
     ],
 )
-def test_quick_bench_runs_and_writes_json(tmp_path: Path, only: tuple[str, ...] | None) -> None:
+def test_quick_bench_runs_and_writes_json(
+    tmp_path: Path, only: tuple[str, ...] | None, env: dict[str, str]
+) -> None:
     js, md = tmp_path / "bench.json", tmp_path / "RESULTS.md"
     out = ["--json", str(js), "--results", str(md)]
     subset = ["--only", ",".join(only)] if only else []
     proc = subprocess.run(
         [sys.executable, "-m", "benchmarks", "--quick", *out, *subset],
         cwd=ROOT,
-        env={k: v for k, v in os.environ.items() if k != "PYYIJING_BACKEND"},
+        env={**{k: v for k, v in os.environ.items() if k != "PYYIJING_BACKEND"}, **env},
         capture_output=True,
         text=True,
         timeout=150,
@@ -68,8 +86,59 @@ def test_quick_bench_runs_and_writes_json(tmp_path: Path, only: tuple[str, ...] 
             assert f["reps"] == len(f["samples"]) >= 2, f["key"]
             assert f["min"] <= f["median"] <= f["max"], f["key"]
             assert all(isinstance(x, (int, float)) and math.isfinite(x) for x in f["samples"])
-    assert {r["key"] for r in report["floors"]} >= {"yardstick.fraction"}
+    if only is None or "peers" in only:
+        # each peer measured, or one skipped row saying why
+        for peer, key in PEERS.items():
+            skipped = [f for f in figures if f["key"] == f"peers.{peer}.skipped"]
+            assert key in keys or (skipped and skipped[0]["note"]), peer
+            if env is NO_PEERS:
+                assert skipped, peer
+                assert "cannot run /nonexistent/" in skipped[0]["note"], skipped[0]["note"]
+    if only is None or "mahjong" in only:
+        y = next(f for f in figures if f["key"] == "mahjong.yardstick.hands")
+        assert y["extra"]["yardstick"]["hands"] > 0, y["extra"]
+    assert {r["key"] for r in report["floors"]} >= {
+        "yardstick.fraction",
+        "mahjong.yardstick.fraction",
+    }
     text = md.read_text()
     assert "| section | figure | median |" in text
     assert "--quick" in text
     assert "figures in" in proc.stdout
+
+
+def test_peer_worker_without_the_peer_says_skip() -> None:
+    """peer_worker.py under an interpreter without site-packages: one skip line, status 0."""
+    worker = ROOT / "benchmarks" / "peer_worker.py"
+    for peer in PEERS:
+        proc = subprocess.run(
+            [sys.executable, "-I", "-S", str(worker), peer],
+            input="",
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert proc.returncode == 0, proc.stderr
+        line = json.loads(proc.stdout.splitlines()[0])
+        assert set(line) == {"skip"}, line
+        assert f"{peer} not installed" in line["skip"], line
+
+
+@pytest.mark.slow
+def test_peers_section_with_installed_peers(tmp_path: Path) -> None:
+    """The real peers, where a developer has them (benchmarks/NOTES.md "Peers")."""
+    if not os.environ.get("PYYIJING_BENCH_PEER_PYTHON"):
+        pytest.skip("PYYIJING_BENCH_PEER_PYTHON not set (an interpreter with rlcard, pgx)")
+    js = tmp_path / "bench.json"
+    proc = subprocess.run(
+        [sys.executable, "-m", "benchmarks", "--quick", "--only", "peers", "--json", str(js)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    figures = {f["key"]: f for f in json.loads(js.read_text())["figures"]}
+    for key in ("peers.rlcard.ratio", "peers.pgx.ratio_steps", "peers.pgx.ratio_hands"):
+        assert figures[key]["reps"] >= 2, figures.get(key.rsplit(".", 1)[0] + ".skipped")
+        assert figures[key]["median"] > 0
