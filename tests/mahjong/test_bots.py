@@ -373,3 +373,8 @@ def test_tournament(name: str, rules: mj.Rules) -> None:
     assert by["greedy"]["low"] > by["random"]["high"]
     assert by["heuristic"]["low"] > by["random"]["high"]
     assert by["heuristic"]["mean"] > by["greedy"]["mean"]
+    # Head to head (printed only: in common the two are level, see docs/mahjong-bots.md).
+    duel = mj.bot_tournament(
+        rules, TOURNAMENT_HANDS, seed=7, policies=("heuristic", "greedy") * 2, backend="native"
+    )
+    print(_show(name + " head to head", duel))
