@@ -79,6 +79,12 @@ PARTS: dict[str, dict[str, Part]] = {
         "hand_eval": Part("hand_eval"),
         # rule logic on a handful of readings: no C++ version
         "patterns": Part("patterns", native=False),
+        # choose(policy, view, legal, config, rng), play_hand, bot_hands: the fallback
+        # bots (docs/mahjong-bots.md). The C++ bots are reached through "sim".
+        "bots": Part("bots", native=False),
+        "sim": Part(
+            None
+        ),  # bot_move(core, seat, policy, rng), play_bot_hand, bot_hands (native only)
     },
     SHARED: {
         "prng": Part("prng"),  # splitmix64, Xoshiro256ss

@@ -9,12 +9,14 @@
 #include <climits>
 #include <cstdint>
 #include <cstdint>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
 
+#include "yijing/mahjong/bots.hpp"
 #include "yijing/mahjong/engine.hpp"
 #include "yijing/mahjong/notation.hpp"
 #include "yijing/mahjong/random_play.hpp"
@@ -368,6 +370,9 @@ class GameCore {
   int dealer() const { return state_.dealer; }
   py::object last_taker() const { return seat_or_none(state_.last_taker); }
 
+ // The state, for the bots (bots.hpp reads only what the seat's view shows).
+  const mj::State& state() const { return state_; }
+
  private:
   static py::tuple verdict(mj::Reason r) { return py::make_tuple(mj::reason_name(r), mj::reason_message(r)); }
 
@@ -397,6 +402,17 @@ class GameCore {
   mj::State state_;
   py::list keep_;
 };
+
+mj::BotKind bot_kind(const std::string& name) {
+  mj::BotKind k;
+  if (!mj::bot_from_name(name, k)) throw py::value_error("policy must be random, greedy or heuristic; got " + name);
+  return k;
+}
+
+void bot_kinds(const std::vector<std::string>& policies, mj::BotKind out[mj::kSeats]) {
+  if (policies.size() != mj::kSeats) throw py::value_error("policies must name four bots");
+  for (int i = 0; i < mj::kSeats; ++i) out[i] = bot_kind(policies[static_cast<std::size_t>(i)]);
+}
 
 }  // namespace
 
@@ -496,4 +512,63 @@ void bind_mahjong_game(py::module_& m) {
       py::arg("config"), py::arg("seed"), py::arg("start"), py::arg("count"),
       "Hands start .. start+count-1 of uniformly random legal moves: totals (hands, moves, each "
       "result kind) and a checksum (pyyijing/fallback/mahjong/random_play.py plays the same hands).");
+
+  // The bots (core_cpp/src/mahjong/bots.cpp; docs/mahjong-bots.md).
+  m.def(
+      "bot_move",
+      [](const GameCore& g, long long seat, const std::string& policy, yijing::Xoshiro256ss& rng) {
+        const mj::BotKind kind = bot_kind(policy);
+        if (seat < 0 || seat >= mj::kSeats || !mj::may_act(g.state(), static_cast<int>(seat)))
+          throw py::value_error("seat " + std::to_string(seat) + " may not act now");
+        return mj::format_move(mj::bot_move(g.state(), static_cast<int>(seat), kind, rng));
+      },
+      py::arg("core"), py::arg("seat"), py::arg("policy"), py::arg("rng"),
+      "The built-in bot's move for `seat` of a native GameCore, drawing from `rng` (an Xoshiro256ss).");
+  m.def(
+      "bot_shanten",
+      [](const GameCore& g, long long seat) {
+        if (seat < 0 || seat >= mj::kSeats) throw py::value_error("seat must be 0-3");
+        const mj::BotShanten b = mj::bot_shanten(g.state(), static_cast<int>(seat));
+        return py::make_tuple(b.s, b.b, b.e);
+      },
+      py::arg("core"), py::arg("seat"), "(S, B, E) of the seat's hand (docs/mahjong-bots.md \"Shanten\").");
+  m.def(
+      "play_bot_hand",
+      [](const MahjongConfig& config, std::uint64_t wall_seed, const std::vector<std::string>& policies) {
+        mj::BotKind kinds[mj::kSeats];
+        bot_kinds(policies, kinds);
+        auto s = std::make_unique<mj::State>();
+        {
+          py::gil_scoped_release release;
+          mj::play_bot_hand(*s, config.rules, wall_seed, kinds);
+        }
+        std::vector<std::string> moves;
+        for (int i = 0; i < s->n_history; ++i) moves.push_back(mj::format_move(s->history[i]));
+        return moves;
+      },
+      py::arg("config"), py::arg("wall_seed"), py::arg("policies"),
+      "The moves of the hand of `wall_seed` played by the four bots (docs/mahjong-bots.md \"Seeding\").");
+  m.def(
+      "bot_hands",
+      [](const MahjongConfig& config, std::uint64_t seed, std::uint64_t start, std::uint64_t count,
+         const std::vector<std::string>& policies, bool rotate) {
+        mj::BotKind kinds[mj::kSeats];
+        bot_kinds(policies, kinds);
+        if (count > (std::uint64_t{1} << 26)) throw py::value_error("count is too large");
+        std::vector<std::int64_t> pay(static_cast<std::size_t>(count) * mj::kSeats);
+        {
+          py::gil_scoped_release release;
+          mj::bot_hands(config.rules, seed, start, count, kinds, rotate, pay.data());
+        }
+        py::list out;
+        for (std::uint64_t i = 0; i < count; ++i) {
+          py::list row;
+          for (int p = 0; p < mj::kSeats; ++p) row.append(pay[static_cast<std::size_t>(i) * mj::kSeats + p]);
+          out.append(row);
+        }
+        return out;
+      },
+      py::arg("config"), py::arg("seed"), py::arg("start"), py::arg("count"), py::arg("policies"),
+      py::arg("rotate"),
+      "Tournament hands start..start+count-1 played by the bots: each hand's payments by seat.");
 }

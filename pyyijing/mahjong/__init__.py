@@ -13,6 +13,7 @@ One package for the mahjong games (docs/mahjong.md):
 from __future__ import annotations
 
 from ..errors import IllegalMove, RecordError, Verdict
+from .bots import BOTS, bot_move, bot_rng, bot_tournament, play_bots
 from .game import RULES_VERSION, Game, Result, check_wall
 from .hand import (
     FORMS,
@@ -39,6 +40,7 @@ from .replay import replay
 from .rules import MAHJONG_OPTIONS, PLAYABLE, Rules
 
 __all__ = [
+    "BOTS",
     "FORMS",
     "MAHJONG_OPTIONS",
     "PLAYABLE",
@@ -57,12 +59,16 @@ __all__ = [
     "Set",
     "Verdict",
     "_impl",
+    "bot_move",
+    "bot_rng",
+    "bot_tournament",
     "check_wall",
     "decompositions",
     "is_win",
     "is_win_batch",
     "parse_tiles",
     "patterns",
+    "play_bots",
     "replay",
     "shanten",
     "shanten_batch",

@@ -300,6 +300,34 @@ void parallel_for(std::size_t n, int threads, F&& body) {
 
 }  // namespace
 
+int sets_distance(const Counts& c, int sets, bool pair) {
+  if (sets < 0 || sets > 4) return kInf;
+  Tables& t = tables();
+  const GroupRanks g = group_ranks(t, c);
+  int a[10], b[10], x[10];
+  auto step = [sets](const int* p, const int* q, int* out) {
+    for (int m = 0; m <= 4; ++m) {
+      int best0 = kInf, best1 = kInf;
+      if (m <= sets)
+        for (int i = 0; i <= m; ++i) {
+          const int j = m - i;
+          best0 = std::min(best0, p[2 * i] + q[2 * j]);
+          best1 = std::min(best1, std::min(p[2 * i] + q[2 * j + 1], p[2 * i + 1] + q[2 * j]));
+        }
+      out[2 * m] = best0;
+      out[2 * m + 1] = best1;
+    }
+  };
+  unpack(group_cost(t.suit.get(), g.suit[0], &c[0], 9, false), a);
+  unpack(group_cost(t.suit.get(), g.suit[1], &c[9], 9, false), b);
+  step(a, b, x);
+  unpack(group_cost(t.suit.get(), g.suit[2], &c[18], 9, false), b);
+  step(x, b, a);
+  unpack(group_cost(t.honour.get(), g.honours, &c[27], 7, true), b);
+  step(a, b, x);
+  return x[2 * sets + (pair ? 1 : 0)];
+}
+
 int regular_shanten(const Counts& c) {
   int tiles;
   return regular_distance(c, tiles) - 1;

@@ -149,6 +149,22 @@ def regular_distance(counts: list[int], need: int) -> int:
     return total[2 * need + 1]
 
 
+def sets_distance(counts: list[int], sets: int, pair: bool) -> int:
+    """The fewest tiles to add for `sets` sets (0..4), and one pair when `pair`.
+
+    ``regular_shanten(c) == sets_distance(c, sum(c) // 3, True) - 1``; the mahjong
+    bots (docs/mahjong-bots.md "Shanten") use it for other numbers of sets and
+    without the pair. Twin of ``sets_distance`` in core_cpp/src/mahjong/shanten.cpp.
+    """
+    if sets < 0 or sets > 4:
+        return INF
+    total = group_cost(tuple(counts[0:9]), False)
+    total = _combine(total, group_cost(tuple(counts[9:18]), False), sets)
+    total = _combine(total, group_cost(tuple(counts[18:27]), False), sets)
+    total = _combine(total, group_cost(tuple(counts[27:34]), True), sets)
+    return total[2 * sets + (1 if pair else 0)]
+
+
 def regular_shanten(counts: list[int]) -> int:
     return regular_distance(counts, sum(counts) // 3) - 1
 

@@ -33,6 +33,11 @@ constexpr int kNoShanten = 99;
 int regular_shanten(const Counts& c);
 int seven_pairs_shanten(const Counts& c);
 int thirteen_orphans_shanten(const Counts& c);
+// The fewest tiles to add to `c` so that it holds `sets` sets (0..4) and, when
+// `pair`, one pair besides: the regular shape's distance (regular_shanten(c)
+// is sets_distance(c, tiles / 3, true) - 1) for any number of sets, with or
+// without the pair (docs/mahjong-bots.md "Shanten"; hand_eval.py sets_distance).
+int sets_distance(const Counts& c, int sets, bool pair);
 // The minimum over the forms that apply (regular only when sets are exposed).
 int shanten(const Counts& c, Form form = Form::kBest);
 

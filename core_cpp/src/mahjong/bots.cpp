@@ -1,0 +1,536 @@
+// Built-in mahjong bots (docs/mahjong-bots.md). Every rule here has a line in
+// that page and a twin in pyyijing/fallback/mahjong/bots.py; keep the three in
+// step. The bots read the State only through make_seen() and the legal moves,
+// and make_seen() reads only what the seat's view shows.
+#include "yijing/mahjong/bots.hpp"
+
+#include <algorithm>
+#include <climits>
+
+#include "game_internal.hpp"
+#include "yijing/sim/fastrand.hpp"
+
+namespace yijing::mahjong {
+namespace {
+
+constexpr int kNo = kNoShanten;
+
+constexpr bool jiang_kind(int t) noexcept { return t < kHonourBase && t % 9 % 3 == 1; }
+constexpr bool orphan_kind(int t) noexcept {
+  return t >= kHonourBase || t % 9 == 0 || t % 9 == 8;
+}
+
+// The seat's concealed tiles and what its melds allow (docs "Shanten").
+struct HandInfo {
+  Counts c{};
+  int n = 0;
+  int k = 0;
+  bool chow = false;       // a chow meld
+  unsigned suits = 0;      // bit suit_of(tile) of every meld (3: honours)
+  bool jiang_ok = true;    // every meld a pung / kong of a 2, 5 or 8
+};
+
+// What the seat's view shows that the bots use.
+struct Seen {
+  Ruleset rs = Ruleset::kCommon;
+  bool heuristic = false;
+  int seat = 0;
+  int void_suit = -1;
+  HandInfo h;
+  int unseen[kKinds] = {};
+  bool discard_wins = false;
+  int threats = 0;
+  bool threat[kSeats] = {};
+  std::uint64_t discarded[kSeats] = {};  // bit t: the seat has discarded t
+};
+
+void add_meld(HandInfo& h, MeldKind kind, int tile) noexcept {
+  ++h.k;
+  h.suits |= 1u << suit_of(tile);
+  if (kind == MeldKind::kChow) {
+    h.chow = true;
+    h.jiang_ok = false;
+  } else if (!jiang_kind(tile)) {
+    h.jiang_ok = false;
+  }
+}
+
+Seen make_seen(const State& s, int seat, bool heuristic) noexcept {
+  Seen v;
+  v.rs = s.cfg.ruleset;
+  v.heuristic = heuristic;
+  v.seat = seat;
+  const SeatState& me = s.seats[seat];
+  v.void_suit = me.void_suit;
+  v.h.c = me.counts;
+  v.h.n = me.n_concealed;
+  for (int i = 0; i < me.n_melds; ++i) add_meld(v.h, me.melds[i].kind, me.melds[i].tile);
+  int vis[kKinds] = {};
+  for (int t = 0; t < kKinds; ++t) vis[t] = me.counts[static_cast<std::size_t>(t)];
+  for (int x = 0; x < kSeats; ++x) {
+    const SeatState& st = s.seats[x];
+    for (int i = 0; i < st.n_melds; ++i) {
+      const Meld& m = st.melds[i];
+      switch (m.kind) {
+        case MeldKind::kChow: vis[m.tile] += 1; vis[m.tile + 1] += 1; vis[m.tile + 2] += 1; break;
+        case MeldKind::kPung: vis[m.tile] += 3; break;
+        case MeldKind::kKong: case MeldKind::kAddedKong: vis[m.tile] += 4; break;
+        case MeldKind::kConcealedKong: if (x == seat) vis[m.tile] += 4; break;
+      }
+    }
+    if (x != seat && (st.declared || st.locked || st.n_melds >= 3)) {
+      v.threat[x] = true;
+      ++v.threats;
+    }
+  }
+  for (int i = 0; i < s.n_discards; ++i) {
+    const Discard& d = s.discards[i];
+    if (!d.claimed) vis[d.tile] += 1;
+    v.discarded[d.seat] |= std::uint64_t{1} << d.tile;
+  }
+  for (int t = 0; t < kKinds; ++t) v.unseen[t] = std::max(0, 4 - vis[t]);
+  v.discard_wins = !s.cfg.shaoyang();
+  return v;
+}
+
+// --- shanten (docs "Shanten") --------------------------------------------------
+int sh_regular(const Seen& v, const HandInfo& h) noexcept {
+  const int need = h.n / 3;
+  if (v.void_suit < 0) return sets_distance(h.c, need, true) - 1;
+  Counts c = h.c;
+  for (int i = 0; i < 9; ++i) c[static_cast<std::size_t>(9 * v.void_suit + i)] = 0;
+  return sets_distance(c, need, true) - 1;
+}
+
+int sh_258(const HandInfo& h) noexcept {
+  const int need = h.n / 3;
+  Counts c = h.c;
+  int best = sets_distance(c, need, false) + 2;
+  for (int j = 0; j < kHonourBase; ++j) {
+    if (!jiang_kind(j)) continue;
+    const std::size_t i = static_cast<std::size_t>(j);
+    const int x = c[i];
+    if (x >= 1) {
+      c[i] = static_cast<std::uint8_t>(x - 1);
+      best = std::min(best, sets_distance(c, need, false) + 1);
+      if (x >= 2) {
+        c[i] = static_cast<std::uint8_t>(x - 2);
+        best = std::min(best, sets_distance(c, need, false));
+      }
+      c[i] = static_cast<std::uint8_t>(x);
+    }
+  }
+  return best - 1;
+}
+
+int sh_pairs(const Seen& v, const HandInfo& h) noexcept {
+  if (h.k != 0) return kNo;
+  int pairs = 0;
+  for (int t = 0; t < kKinds; ++t)
+    if (suit_of(t) != v.void_suit) pairs += h.c[static_cast<std::size_t>(t)] / 2;
+  return 6 - std::min(7, pairs);
+}
+
+int sh_orphans(const HandInfo& h) noexcept { return h.k != 0 ? kNo : thirteen_orphans_shanten(h.c); }
+
+int sh_jiang(const HandInfo& h) noexcept {
+  if (!h.jiang_ok) return kNo;
+  int n = 0;
+  for (int t = 0; t < kKinds; ++t)
+    if (!jiang_kind(t)) n += h.c[static_cast<std::size_t>(t)];
+  return n - (h.n % 3 == 2 ? 1 : 0);
+}
+
+int sh_pungs(const HandInfo& h) noexcept {
+  if (h.chow) return kNo;
+  const int need = h.n / 3;
+  // Kinds by count class: [0] three or more, [1] two, [2] one, [3] none; a pung
+  // costs 0 / 1 / 2 / 3 from them, the pair 0 / 0 / 1 / 2.
+  int cls[4] = {0, 0, 0, 0};
+  for (int t = 0; t < kKinds; ++t) {
+    const int x = h.c[static_cast<std::size_t>(t)];
+    ++cls[x >= 3 ? 0 : x == 2 ? 1 : x == 1 ? 2 : 3];
+  }
+  constexpr int kPairCost[4] = {0, 0, 1, 2};
+  int best = INT_MAX;
+  for (int p = 0; p < 4; ++p) {
+    if (cls[p] == 0) continue;
+    int pool[4] = {cls[0], cls[1], cls[2], cls[3]};
+    --pool[p];
+    int rest = need, cost = kPairCost[p];
+    for (int q = 0; q < 4 && rest > 0; ++q) {
+      const int take = std::min(rest, pool[q]);
+      cost += take * q;
+      rest -= take;
+    }
+    best = std::min(best, cost);
+  }
+  return best - 1;
+}
+
+int sh_one_suit(const HandInfo& h) noexcept {
+  int best = kNo;
+  for (int suit = 0; suit < kSuits; ++suit) {
+    if ((h.suits & ~(1u << suit)) != 0) continue;
+    Counts c{};
+    for (int i = 0; i < 9; ++i) c[static_cast<std::size_t>(9 * suit + i)] = h.c[static_cast<std::size_t>(9 * suit + i)];
+    best = std::min(best, sets_distance(c, h.n / 3, true) - 1);
+  }
+  return best;
+}
+
+int sh_s(const Seen& v, const HandInfo& h) noexcept {
+  switch (v.rs) {
+    case Ruleset::kCommon: return std::min(sh_regular(v, h), sh_pairs(v, h));
+    case Ruleset::kShaoyang: return std::min({sh_regular(v, h), sh_pairs(v, h), sh_orphans(h)});
+    case Ruleset::kChangsha: return std::min({sh_258(h), sh_pairs(v, h), sh_jiang(h)});
+  }
+  return kNo;
+}
+
+int sh_b(const Seen& v, const HandInfo& h) noexcept {
+  switch (v.rs) {
+    case Ruleset::kCommon: return kNo;
+    case Ruleset::kShaoyang: return std::min({sh_pairs(v, h), sh_orphans(h), sh_pungs(h), sh_one_suit(h)});
+    case Ruleset::kChangsha: return std::min({sh_pairs(v, h), sh_jiang(h), sh_pungs(h), sh_one_suit(h)});
+  }
+  return kNo;
+}
+
+int sh_e(const Seen& v, const HandInfo& h) noexcept {
+  const int s = sh_s(v, h);
+  const int b = sh_b(v, h);
+  return b >= kNo ? s : std::min(s, b - 1);
+}
+
+int fval(const Seen& v, const HandInfo& h) noexcept { return v.heuristic ? sh_e(v, h) : sh_s(v, h); }
+
+// --- hand edits -------------------------------------------------------------
+void take(HandInfo& h, int t, int n = 1) noexcept {
+  h.c[static_cast<std::size_t>(t)] = static_cast<std::uint8_t>(h.c[static_cast<std::size_t>(t)] - n);
+  h.n -= n;
+}
+void give(HandInfo& h, int t) noexcept {
+  h.c[static_cast<std::size_t>(t)] = static_cast<std::uint8_t>(h.c[static_cast<std::size_t>(t)] + 1);
+  h.n += 1;
+}
+
+// The best F over one discard from h (a claim's value).
+int best_after_discard(const Seen& v, const HandInfo& h) noexcept {
+  int best = INT_MAX;
+  for (int d = 0; d < kKinds; ++d) {
+    if (h.c[static_cast<std::size_t>(d)] == 0) continue;
+    HandInfo x = h;
+    take(x, d);
+    best = std::min(best, fval(v, x));
+  }
+  return best;
+}
+
+// The hand after a kong of t in turn: concealed (four held) or added.
+HandInfo after_turn_kong(const HandInfo& h, int t) noexcept {
+  HandInfo x = h;
+  if (h.c[static_cast<std::size_t>(t)] == 4) {
+    take(x, t, 4);
+    add_meld(x, MeldKind::kConcealedKong, t);
+  } else {
+    take(x, t, 1);
+  }
+  return x;
+}
+
+// docs "開槓": the unseen copies of the suit kinds that complete `after`.
+int open_kong_odds(const Seen& v, const HandInfo& after) noexcept {
+  int w = 0;
+  for (int u = 0; u < kHonourBase; ++u) {
+    if (v.unseen[u] == 0) continue;
+    HandInfo x = after;
+    give(x, u);
+    if (std::min(sh_s(v, x), sh_b(v, x)) == -1) w += v.unseen[u];
+  }
+  return w;
+}
+
+int conn(const HandInfo& h, int t) noexcept {
+  const auto& c = h.c;
+  const int self = 3 * (c[static_cast<std::size_t>(t)] - 1);
+  if (t >= kHonourBase) return self;
+  const int x = t % 9;
+  auto at = [&](int d) { const int y = x + d; return y < 0 || y > 8 ? 0 : static_cast<int>(c[static_cast<std::size_t>(t + d)]); };
+  const int centre = (x == 0 || x == 8) ? 0 : (x == 1 || x == 7) ? 1 : 2;
+  return self + 2 * (at(-1) + at(1)) + at(-2) + at(2) + centre;
+}
+
+int uke(const Seen& v, const HandInfo& h) noexcept {
+  const int base = fval(v, h);
+  int total = 0;
+  for (int u = 0; u < kKinds; ++u) {
+    if (v.unseen[u] == 0 || (u < kHonourBase && u / 9 == v.void_suit)) continue;
+    bool cand = h.c[static_cast<std::size_t>(u)] > 0;
+    if (!cand && u < kHonourBase) {
+      const int x = u % 9;
+      for (int d = -2; d <= 2 && !cand; ++d) {
+        const int y = x + d;
+        if (d != 0 && y >= 0 && y <= 8 && h.c[static_cast<std::size_t>(u + d)] > 0) cand = true;
+      }
+    }
+    if (!cand && v.rs == Ruleset::kShaoyang && orphan_kind(u)) cand = true;
+    if (!cand && v.rs == Ruleset::kChangsha && jiang_kind(u)) cand = true;
+    if (!cand) continue;
+    HandInfo x = h;
+    give(x, u);
+    if (fval(v, x) < base) total += v.unseen[u];
+  }
+  return total;
+}
+
+int danger(const Seen& v, int t) noexcept {
+  if (!v.discard_wins) return 0;
+  int n = 0;
+  for (int x = 0; x < kSeats; ++x)
+    if (v.threat[x] && !((v.discarded[x] >> t) & 1)) ++n;
+  return n;
+}
+
+// The discard key (docs "Discard key"), lowest first.
+struct Key {
+  int a = 0, b = 0, c = 0, d = 0;
+  bool operator<(const Key& o) const noexcept {
+    if (a != o.a) return a < o.a;
+    if (b != o.b) return b < o.b;
+    if (c != o.c) return c < o.c;
+    return d < o.d;
+  }
+};
+
+// The best of `moves` (discard / ready moves, canonical order) by the key;
+// uke only for the moves that tie on the key's first two parts.
+Move best_discard(const Seen& v, const Move* moves, int n, bool fold) noexcept {
+  Key keys[kMaxLegalMoves];
+  Key low;
+  for (int i = 0; i < n; ++i) {
+    const int t = move_tile(moves[i]);
+    HandInfo h = v.h;
+    take(h, t);
+    const int e = fval(v, h);
+    const int dg = v.heuristic ? danger(v, t) : 0;
+    keys[i].a = fold ? dg : e;
+    keys[i].b = fold ? e : dg;
+    if (i == 0 || keys[i] < low) low = keys[i];
+  }
+  Move best = moves[0];
+  Key best_key;
+  bool have = false;
+  for (int i = 0; i < n; ++i) {
+    if (keys[i].a != low.a || keys[i].b != low.b) continue;
+    const int t = move_tile(moves[i]);
+    Key k = keys[i];
+    if (v.heuristic) {
+      HandInfo h = v.h;
+      take(h, t);
+      k.c = -uke(v, h);
+    }
+    k.d = conn(v.h, t);
+    if (!have || k < best_key) {
+      have = true;
+      best_key = k;
+      best = moves[i];
+    }
+  }
+  return best;
+}
+
+Move find_act(const Move* legal, int n, Act act) noexcept {
+  for (int i = 0; i < n; ++i)
+    if (move_act(legal[i]) == act) return legal[i];
+  return 0xFFFF;
+}
+constexpr Move kNone = 0xFFFF;
+
+Move claim_move(const State& s, int seat, const Move* legal, int n, bool heuristic) noexcept {
+  Move m = find_act(legal, n, Act::kWin);
+  if (m != kNone) return m;
+  const Move pass = find_act(legal, n, Act::kPass);
+  m = find_act(legal, n, Act::kHaidi);
+  if (m != kNone) return heuristic ? m : pass;
+  const Seen v = make_seen(s, seat, heuristic);
+  if (heuristic) {
+    for (int i = 0; i < n; ++i) {
+      if (move_act(legal[i]) != Act::kOpenKong) continue;
+      const int t = move_tile(legal[i]);
+      HandInfo x = v.h;
+      take(x, t, 3);
+      add_meld(x, MeldKind::kKong, t);
+      if (open_kong_odds(v, x) >= 4) return legal[i];
+    }
+  }
+  const int cur = fval(v, v.h);
+  int best_v = INT_MAX;
+  Move best = pass;
+  const int tile = s.offer_tile;
+  for (int i = 0; i < n; ++i) {
+    const Act act = move_act(legal[i]);
+    int val = INT_MAX;
+    if (act == Act::kPung) {
+      HandInfo x = v.h;
+      take(x, tile, 2);
+      add_meld(x, MeldKind::kPung, tile);
+      val = best_after_discard(v, x);
+    } else if (act == Act::kChow) {
+      const int low = move_tile(legal[i]);
+      HandInfo x = v.h;
+      for (int t = low; t < low + 3; ++t)
+        if (t != tile) take(x, t);
+      add_meld(x, MeldKind::kChow, low);
+      val = best_after_discard(v, x);
+    } else if (act == Act::kKong) {
+      HandInfo x = v.h;
+      take(x, tile, 3);
+      add_meld(x, MeldKind::kKong, tile);
+      val = fval(v, x) - 1;
+    } else {
+      continue;
+    }
+    if (val < best_v) {
+      best_v = val;
+      best = legal[i];
+    }
+  }
+  return best_v < cur ? best : pass;
+}
+
+Move play_move(const State& s, int seat, const Move* legal, int n, bool heuristic) noexcept {
+  Move m = find_act(legal, n, Act::kWin);
+  if (m != kNone) return m;
+  m = find_act(legal, n, Act::kMid);
+  if (m != kNone) return m;
+  const Seen v = make_seen(s, seat, heuristic);
+  Move discards[kMaxLegalMoves], readies[kMaxLegalMoves];
+  int nd = 0, nr = 0;
+  int d_min = INT_MAX;
+  for (int i = 0; i < n; ++i) {
+    const Act act = move_act(legal[i]);
+    if (act == Act::kDiscard) {
+      discards[nd++] = legal[i];
+      HandInfo h = v.h;
+      take(h, move_tile(legal[i]));
+      d_min = std::min(d_min, fval(v, h));
+    } else if (act == Act::kReady) {
+      readies[nr++] = legal[i];
+    }
+  }
+  const bool fold = heuristic && v.discard_wins && v.threats > 0 && d_min >= 2;
+  if (nr > 0) return best_discard(v, readies, nr, fold);
+  if (heuristic) {
+    for (int i = 0; i < n; ++i) {
+      if (move_act(legal[i]) != Act::kOpenKong) continue;
+      if (open_kong_odds(v, after_turn_kong(v.h, move_tile(legal[i]))) >= 4) return legal[i];
+    }
+  }
+  int best_k = INT_MAX;
+  Move kong = kNone;
+  for (int i = 0; i < n; ++i) {
+    if (move_act(legal[i]) != Act::kKong) continue;
+    const int k = fval(v, after_turn_kong(v.h, move_tile(legal[i]))) - 1;
+    if (k < d_min && k < best_k) {
+      best_k = k;
+      kong = legal[i];
+    }
+  }
+  if (kong != kNone) return kong;
+  return best_discard(v, discards, nd, fold);
+}
+
+}  // namespace
+
+const char* bot_name(BotKind kind) noexcept {
+  switch (kind) {
+    case BotKind::kRandom: return "random";
+    case BotKind::kGreedy: return "greedy";
+    case BotKind::kHeuristic: return "heuristic";
+  }
+  return "random";
+}
+
+bool bot_from_name(std::string_view name, BotKind& out) noexcept {
+  for (int i = 0; i < kNumBotKinds; ++i) {
+    const auto k = static_cast<BotKind>(i);
+    if (name == bot_name(k)) {
+      out = k;
+      return true;
+    }
+  }
+  return false;
+}
+
+Move bot_move(const State& s, int seat, BotKind kind, Xoshiro256ss& rng) noexcept {
+  Move legal[kMaxLegalMoves];
+  const int n = legal_moves(s, seat, legal);
+  if (n <= 0) return 0;
+  if (kind == BotKind::kRandom)
+    return n == 1 ? legal[0] : legal[sim::uniform(rng, static_cast<std::uint64_t>(n))];
+  if (n == 1) return legal[0];
+  const bool heuristic = kind == BotKind::kHeuristic;
+  switch (s.phase) {
+    case Phase::kRaise: {
+      const int want = heuristic ? (seat == s.dealer ? 2 : 1) : 0;
+      for (int i = 0; i < n; ++i)
+        if (move_key(legal[i]) == want) return legal[i];
+      return legal[0];
+    }
+    case Phase::kVoid: {
+      int best = 0, fewest = INT_MAX;
+      for (int suit = 0; suit < kSuits; ++suit) {
+        int k = 0;
+        for (int i = 0; i < 9; ++i) k += s.seats[seat].counts[static_cast<std::size_t>(9 * suit + i)];
+        if (k < fewest) {
+          fewest = k;
+          best = suit;
+        }
+      }
+      for (int i = 0; i < n; ++i)
+        if (move_key(legal[i]) == best) return legal[i];
+      return legal[0];
+    }
+    case Phase::kOpening: {
+      const Move m = find_act(legal, n, Act::kOpening);
+      return m != kNone ? m : legal[0];
+    }
+    case Phase::kClaim: return claim_move(s, seat, legal, n, heuristic);
+    case Phase::kPlay: return play_move(s, seat, legal, n, heuristic);
+    case Phase::kOver: break;
+  }
+  return legal[0];
+}
+
+void play_bot_hand(State& s, const Config& cfg, std::uint64_t wall_seed, const BotKind policies[kSeats]) noexcept {
+  Tile tiles[kMaxWallTiles];
+  int d1 = 0, d2 = 0;
+  const int n = shuffle_tiles(wall_seed, cfg.tiles(), tiles, d1, d2);
+  init_state_tiles(s, cfg, tiles, n, (d1 + d2 - 1) % 4);
+  Xoshiro256ss rng(wall_seed ^ kMahjongBotSeedXor);
+  int seats[kSeats];
+  while (s.phase != Phase::kOver) {
+    to_act(s, seats);
+    apply(s, bot_move(s, seats[0], policies[seats[0]], rng));
+  }
+}
+
+void bot_hands(const Config& cfg, std::uint64_t seed, std::uint64_t start, std::uint64_t count,
+               const BotKind policies[kSeats], bool rotate, std::int64_t* pay) noexcept {
+  State s;
+  for (std::uint64_t i = start; i < start + count; ++i) {
+    BotKind seated[kSeats];
+    for (int p = 0; p < kSeats; ++p)
+      seated[p] = policies[rotate ? static_cast<int>((static_cast<std::uint64_t>(p) + i) % kSeats) : p];
+    play_bot_hand(s, cfg, sim::game_seed(seed, i), seated);
+    payments(s, pay + (i - start) * kSeats);
+  }
+}
+
+BotShanten bot_shanten(const State& s, int seat) noexcept {
+  const Seen v = make_seen(s, seat, true);
+  return BotShanten{sh_s(v, v.h), sh_b(v, v.h), sh_e(v, v.h)};
+}
+
+}  // namespace yijing::mahjong
