@@ -28,7 +28,9 @@ DOCTEST_HEADER := /usr/include/doctest/doctest.h
 # not in the wheel) and cpp-test runs ctest in it.
 WHEEL_BUILD := build/wheel
 CPP_TEST_DIR := $(WHEEL_BUILD)/core_cpp
-PYTEST := PYYIJING_REQUIRE_ALL_BACKENDS=1 $(VENV)/bin/pytest --durations=10
+# -n auto: one pytest-xdist worker per core (the tests share no files or ports: tmp_path,
+# port 0); worksteal keeps both cores busy to the end of the long sweeps.
+PYTEST := PYYIJING_REQUIRE_ALL_BACKENDS=1 $(VENV)/bin/pytest --durations=10 -n auto --dist worksteal
 # The goals that run the C++ tests install doctest before the wheel is built (also with -j).
 SYSDEPS_FIRST := $(if $(filter test cpp-test,$(or $(MAKECMDGOALS),test)),sysdeps)
 

@@ -33,12 +33,26 @@ def build_yardstick(
         except OSError:
             fresh = False
     if not fresh:
-        proc = subprocess.run(cmd, capture_output=True, text=True)
-        if proc.returncode != 0:
-            return None, f"build failed: {proc.stderr.strip()[:500]}"
-        with open(stamp, "w") as f:
+        err = _compile(cmd, exe)
+        if err:
+            return None, err
+        tmp = f"{stamp}.{os.getpid()}"
+        with open(tmp, "w") as f:
             f.write(" ".join(cmd))
+        os.replace(tmp, stamp)
     return exe, " ".join(os.path.basename(c) if c == cxx else c for c in cmd)
+
+
+def _compile(cmd: list[str], exe: str) -> str:
+    """Run the compile `cmd` (whose `-o` is `exe`) into a file of this process, then
+    rename it into place: two runs at once (parallel tests) never see a half-written
+    executable. An error message, or "" on success."""
+    tmp = f"{exe}.{os.getpid()}.tmp"
+    proc = subprocess.run([tmp if c == exe else c for c in cmd], capture_output=True, text=True)
+    if proc.returncode != 0:
+        return f"build failed: {proc.stderr.strip()[:500]}"
+    os.replace(tmp, exe)
+    return ""
 
 
 KERNELS = os.path.join(os.path.dirname(SOURCE), "kernels.cpp")
@@ -68,9 +82,9 @@ def build_kernels(build_dir: str, root: str) -> tuple[str | None, str]:
     cmd = [cxx, *FLAGS, "-I", inc, "-o", exe, KERNELS, lib, "-lpthread"]
     newest = max(os.path.getmtime(KERNELS), os.path.getmtime(lib))
     if not (os.path.exists(exe) and os.path.getmtime(exe) >= newest):
-        proc = subprocess.run(cmd, capture_output=True, text=True)
-        if proc.returncode != 0:
-            return None, f"build failed: {proc.stderr.strip()[:500]}"
+        err = _compile(cmd, exe)
+        if err:
+            return None, err
     return exe, f"g++ -O2 against {os.path.relpath(lib, root)}"
 
 

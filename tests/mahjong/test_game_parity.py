@@ -171,20 +171,36 @@ def games_of(pair: tuple[str, str], index: int) -> int:
     return total // len(same) + (k < total % len(same))
 
 
+# The slow games of a mix are played in chunks of at most CHUNK games, one test each, so
+# that `pytest -n` (Makefile) spreads a ruleset's 10,000 games over the workers.
+CHUNK = 1000
+
+
+def chunks(pair: tuple[str, str], index: int) -> list[range]:
+    """The fast games of mix `index`, then its slow ones in chunks."""
+    games = games_of(pair, index)
+    first = min(games, QUICK[pair])
+    return [range(first), *(range(a, min(a + CHUNK, games)) for a in range(first, games, CHUNK))]
+
+
 CASES = [
-    pytest.param(pair, index, id=f"{pair[0]}-{pair[1]}-{mix.id}")
+    pytest.param(
+        pair,
+        index,
+        k,
+        id=f"{pair[0]}-{pair[1]}-{mix.id}-{'fast' if k == 0 else f'slow{k}'}",
+        marks=[pytest.mark.slow] if k else [],
+    )
     for pair in PAIRS
     for index, mix in enumerate(MIXES)
+    for k in range(len(chunks(pair, index)))
 ]
 
 
-@pytest.mark.parametrize("part", ["fast", pytest.param("slow", marks=pytest.mark.slow)])
-@pytest.mark.parametrize(("pair", "index"), CASES)
-def test_backends_agree_on_random_games(pair: tuple[str, str], index: int, part: str) -> None:
+@pytest.mark.parametrize(("pair", "index", "chunk"), CASES)
+def test_backends_agree_on_random_games(pair: tuple[str, str], index: int, chunk: int) -> None:
     need(pair)
-    games = games_of(pair, index)
-    first = min(games, QUICK[pair])
-    for i in range(first) if part == "fast" else range(first, games):
+    for i in chunks(pair, index)[chunk]:
         play_in_parity(MIXES[index].rules, 104_729 * index + i, pair, full=i % FULL_EVERY == 0)
 
 
