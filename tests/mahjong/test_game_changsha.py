@@ -462,6 +462,37 @@ def test_mid_game_four(be: str) -> None:
     assert walls.code_of(g, "s1:mid") == "cannot_declare"
 
 
+def test_mid_game_two_triplets(be: str) -> None:
+    """Rules §7 中途六六順 (seed 003 「中途六六順：牌局結束前任意時刻摸到兩款3按個相同的牌張，亮出
+    即為胡牌一次」): seat 1 is dealt two 5m and two 2p, draws the third 5m (one triplet:
+    `cannot_declare`), later the third 2p: two triplets formed after the deal, declared
+    in turn and paid like an opening win (1 each, the dealer 2)."""
+    g = game(be, cs(), {1: "55m22p+"}, draws=["5m", "9s", "9p", "9m", "2p"])
+    walls.play(g, [next(m for m in g.legal_moves() if ":discard=" in m)])
+    while g.phase == "claim":
+        walls.play(g, [f"s{g.to_act[0]}:pass"])
+    assert walls.drawn_of(g, 1) == "5m"
+    assert walls.code_of(g, "s1:mid") == "cannot_declare"  # one triplet only
+    spare = next(t for t in walls.hand_of(g, 1) if t not in ("5m", "2p"))
+    walls.play(g, [f"s1:discard={spare}"])
+    while not (g.phase == "play" and g.to_act == [1]):
+        if g.phase == "claim":
+            walls.play(g, [f"s{g.to_act[0]}:pass"])
+        else:
+            s = g.to_act[0]
+            walls.play(g, [f"s{s}:discard={walls.drawn_of(g, s)}"])
+    assert walls.drawn_of(g, 1) == "2p"
+    walls.play(g, ["s1:mid"])
+    assert g.view(2)["seats"][1]["revealed"] == [
+        {"when": "mid", "wins": ["中途六六順"], "tiles": "5m5m5m2p2p2p"}
+    ]
+    walls.drain(g)
+    r = g.result
+    assert r is not None
+    mid = [e for e in r.ledger if e[0] == "mid"]
+    assert mid == [("mid", 2, 1, 1), ("mid", 3, 1, 1), ("mid", 0, 1, 2)]
+
+
 def test_no_mid_game_wins_option(be: str) -> None:
     """Rules §8 `mid_game_wins=False`: `mid` is not in the rules."""
     g = game(be, cs(mid_game_wins=False), {})
