@@ -368,3 +368,11 @@ def test_bad_arguments() -> None:
             native.sim_batch(config, ["random"] * 3 + ["x"], True, 0, 0, 1, 1)
         with pytest.raises(ValueError, match="multiples"):
             native.sim_batch(config, ["random"] * 4, True, 0, 1, 4, 1, 4)
+
+
+def test_simulate_picks_the_mahjong_sim() -> None:
+    from pyyijing.simulate import GAME_SIMS, game_sim
+
+    assert game_sim("mahjong") is MahjongSim
+    assert MahjongSim in GAME_SIMS
+    assert yj._registry.PARTS["mahjong"]["sim"].module is None  # sim_batch: native only
