@@ -82,9 +82,9 @@ PARTS: dict[str, dict[str, Part]] = {
         # choose(policy, view, legal, config, rng), play_hand, bot_hands: the fallback
         # bots (docs/mahjong-bots.md). The C++ bots are reached through "sim".
         "bots": Part("bots", native=False),
-        "sim": Part(
-            None
-        ),  # bot_move(core, seat, policy, rng), play_bot_hand, bot_hands (native only)
+        # bot_move(core, seat, policy, rng), play_bot_hand, bot_hands and sim_batch (the
+        # batch simulator of pyyijing.mahjong.sim, docs/simulation.md "Mahjong"): native only
+        "sim": Part(None),
     },
     SHARED: {
         "prng": Part("prng"),  # splitmix64, Xoshiro256ss

@@ -2,8 +2,9 @@
 
 ``simulate(games, rules=..., seed=..., policies=..., threads=0)`` plays games
 ``0 .. games-1``; game ``i`` is fully determined by ``(rules, seed,
-policies, rotate, i)``. The game is picked from the type of `rules` (today
-`Rules`: Yi Jing Pai, `pyyijing.yijingpai.sim`); the runner shared by every
+policies, rotate, i)``. The game is picked from the type of `rules`
+(`yj.Rules`: Yi Jing Pai, `pyyijing.yijingpai.sim`; `mj.Rules`: mahjong,
+`pyyijing.mahjong.sim`); the runner shared by every
 game (chunks, seeding, threads, Dask, intervals, records, progress) is
 `pyyijing.sim`. This module keeps the public names of both.
 """
@@ -15,6 +16,8 @@ from typing import Any
 
 import numpy as np
 
+from .mahjong.rules import Rules as MahjongRules
+from .mahjong.sim import MahjongSim
 from .sim import GameSim, Policy, SimResult, check_count, run, wilson
 from .sim.stats import Z95
 from .yijingpai.rules import Rules
@@ -51,7 +54,7 @@ __all__ = [
 ]
 
 #: every game's simulator; `simulate` picks the one whose `rules_type` `rules` is
-GAME_SIMS: tuple[type[GameSim], ...] = (YijingpaiSim,)
+GAME_SIMS: tuple[type[GameSim], ...] = (YijingpaiSim, MahjongSim)
 
 
 def game_sim(game: str) -> type[GameSim]:
@@ -64,7 +67,7 @@ def game_sim(game: str) -> type[GameSim]:
 
 def simulate(
     games: int,
-    rules: Rules | None = None,
+    rules: Rules | MahjongRules | None = None,
     *,
     seed: int = 0,
     policies: Any = "random",
@@ -81,7 +84,11 @@ def simulate(
     backend: str | None = None,
     hands_per_match: int | None = None,
 ) -> SimResult:
-    """Play `games` games with bots or Python policies and summarise them.
+    """Play `games` games (hands of mahjong) with bots or Python policies and summarise them.
+
+    `rules` picks the game: a `yj.Rules` (default) is Yi Jing Pai, a `mj.Rules`
+    one of the mahjong rulesets (docs/simulation.md "Mahjong": its arrays and
+    summary; its matches follow the ruleset's dealer rule).
 
     - `policies`: a bot name (every seat), or one per seat: ``"random"``,
       ``"greedy"``, ``"heuristic"`` or a callable ``f(view, legal_moves) -> move``
@@ -95,7 +102,8 @@ def simulate(
     - `cluster`: a Dask scheduler address or ``distributed.Client`` (docs/simulation.md).
     - `hands_per_match=h`: games ``m*h .. m*h+h-1`` are the hands of match ``m``
       (``yj.Match(rules, seed=game_seed(seed, m))``; the dealer follows
-      ``rules.next_dealer``); `games` and `start` must be multiples of ``h``.
+      ``rules.next_dealer``; mahjong: ``mj.Match`` and the ruleset's dealer
+      rule); `games` and `start` must be multiples of ``h``.
     """
     games = check_count("games", games)
     start = check_count("start", start)
@@ -106,7 +114,10 @@ def simulate(
         if isinstance(rules, sim.rules_type):
             break
     else:
-        raise TypeError(f"rules must be a pyyijing.Rules; got {type(rules).__name__}")
+        raise TypeError(
+            "rules must be a pyyijing.Rules or a pyyijing.mahjong.Rules; "
+            f"got {type(rules).__name__}"
+        )
     return run(
         sim,
         games,

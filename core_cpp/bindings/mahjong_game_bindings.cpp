@@ -22,15 +22,15 @@
 #include "yijing/mahjong/random_play.hpp"
 #include "yijing/mahjong/tiles.hpp"
 
+#include "mahjong_config.hpp"
+
 namespace py = pybind11;
 namespace mj = yijing::mahjong;
 
 namespace {
 
-// The Config value: the engine's config, checked once when made.
-struct MahjongConfig {
-  mj::Config rules;
-};
+// The Config value: the engine's config, checked once when made (mahjong_config.hpp).
+using yijing_bindings::MahjongConfig;
 
 std::string type_name(const py::handle& o) { return Py_TYPE(o.ptr())->tp_name; }
 

@@ -10,10 +10,12 @@ each chunk, and runs the chunks on a Dask cluster instead (``cluster=``,
 `_dask`). Game ``i`` depends only on ``(rules, seed, policies, rotate, i)``,
 so chunking, threads and workers never change a result. `stats` has the
 intervals and histograms summaries use (`wilson`, `rate`, `hist_stats`).
-The C++ core has the same split (``yijing::sim`` and ``yijingpai/simulate``).
+The C++ core has the same split (``yijing::sim`` and ``yijingpai/simulate``,
+``mahjong/simulate``).
 
 A game plugs in with one subclass of `GameSim` (Yi Jing Pai's:
-`pyyijing.yijingpai.sim.YijingpaiSim`) and an entry in
+`pyyijing.yijingpai.sim.YijingpaiSim`; mahjong's: `pyyijing.mahjong.sim.MahjongSim`)
+and an entry in
 `pyyijing.simulate.GAME_SIMS`:
 
 Class level (before a run):
