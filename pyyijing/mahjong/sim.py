@@ -21,7 +21,16 @@ from typing import Any
 import numpy as np
 
 from .. import _backend, _registry
-from ..sim.runner import GameSim, Policy, check_count, policy_name, seat_policy
+from ..fallback.mahjong import changsha
+from ..fallback.mahjong import patterns as hand_patterns
+from ..sim.runner import (
+    GameSim,
+    Policy,
+    check_match_options,
+    match_worker_options,
+    policy_name,
+    seat_policy,
+)
 from ..sim.stats import hist_stats, rate
 from ..yijingpai.match import hand_seed
 from .bots import BOT_SEED_XOR, BOTS
@@ -34,24 +43,9 @@ SEATS = 4
 KINDS: tuple[str, ...] = ("self_draw", "discard", "robbed_kong", "draw")
 #: `patterns` bit i: the ruleset's i-th pattern (its result.patterns order)
 PATTERNS: dict[str, tuple[str, ...]] = {
-    "common": ("regular", "seven_pairs"),
-    "shaoyang": ("平胡", "碰碰對", "清一色", "七巧對", "十三浪", "全風十三浪"),
-    "changsha": (
-        "小胡",
-        "七對",
-        "豪華七對",
-        "超豪華七對",
-        "超超豪華七對",
-        "清一色",
-        "將一色",
-        "碰碰胡",
-        "全求人",
-        "槓上開花",
-        "槓上炮",
-        "海底撈月",
-        "海底炮",
-        "搶槓",
-    ),
+    "common": hand_patterns.COMMON,
+    "shaoyang": hand_patterns.SHAOYANG,
+    "changsha": changsha.PATTERNS,
 }
 #: the categories a win is paid by (docs/mahjong.md §8, §9); common has none
 CATEGORIES: dict[str, tuple[str, ...]] = {
@@ -373,20 +367,7 @@ class MahjongSim(GameSim):
 
     @staticmethod
     def check_options(games: int, start: int, **options: Any) -> dict[str, Any]:
-        hands_per_match = options.pop("hands_per_match", None)
-        if options:
-            raise TypeError(f"unexpected arguments: {', '.join(options)}")
-        h = 0
-        if hands_per_match is not None:
-            h = check_count("hands_per_match", hands_per_match, 1)
-            if h > 65535:
-                raise ValueError(f"hands_per_match must be at most 65535; got {h}")
-            if games % h or start % h:
-                raise ValueError(
-                    f"with hands_per_match={h}, games and start must be multiples of {h} "
-                    f"(whole matches); got games={games}, start={start}"
-                )
-        return {"hands_per_match": h}
+        return check_match_options(games, start, options)
 
     @staticmethod
     def rules_from_dict(data: dict[str, Any]) -> Rules:
@@ -394,7 +375,7 @@ class MahjongSim(GameSim):
 
     @staticmethod
     def worker_options(options: dict[str, Any]) -> dict[str, Any]:
-        return {"hands_per_match": options.get("hands_per_match", 0) or None}
+        return match_worker_options(options)
 
     def __init__(
         self,

@@ -141,6 +141,30 @@ def check_count(name: str, value: Any, minimum: int = 0) -> int:
     return value
 
 
+def check_match_options(games: int, start: int, options: dict[str, Any]) -> dict[str, Any]:
+    """A game's only own `simulate` option, ``hands_per_match`` (None or an int 1..65535
+    dividing `games` and `start`), as ``{"hands_per_match": h}`` (0: single hands)."""
+    hands_per_match = options.pop("hands_per_match", None)
+    if options:
+        raise TypeError(f"unexpected arguments: {', '.join(options)}")
+    h = 0
+    if hands_per_match is not None:
+        h = check_count("hands_per_match", hands_per_match, 1)
+        if h > 65535:
+            raise ValueError(f"hands_per_match must be at most 65535; got {h}")
+        if games % h or start % h:
+            raise ValueError(
+                f"with hands_per_match={h}, games and start must be multiples of {h} "
+                f"(whole matches); got games={games}, start={start}"
+            )
+    return {"hands_per_match": h}
+
+
+def match_worker_options(options: dict[str, Any]) -> dict[str, Any]:
+    """`check_match_options`'s result as `simulate` keyword arguments (a Dask worker's)."""
+    return {"hands_per_match": options.get("hands_per_match", 0) or None}
+
+
 def check_policies(policies: Any, players: int, bots: Sequence[str]) -> list[Policy]:
     """One policy per seat: a bot name (one of `bots`) or a callable."""
     if isinstance(policies, str) or callable(policies):

@@ -18,7 +18,14 @@ import numpy as np
 
 from .. import _backend, _engine, _registry
 from ..shuffle import check_seed
-from ..sim.runner import GameSim, Policy, check_count, policy_name, seat_policy
+from ..sim.runner import (
+    GameSim,
+    Policy,
+    check_match_options,
+    match_worker_options,
+    policy_name,
+    seat_policy,
+)
 from ..sim.stats import hist_stats, rate
 from .game import Game
 from .match import hand_seed
@@ -312,20 +319,7 @@ class YijingpaiSim(GameSim):
 
     @staticmethod
     def check_options(games: int, start: int, **options: Any) -> dict[str, Any]:
-        hands_per_match = options.pop("hands_per_match", None)
-        if options:
-            raise TypeError(f"unexpected arguments: {', '.join(options)}")
-        h = 0
-        if hands_per_match is not None:
-            h = check_count("hands_per_match", hands_per_match, 1)
-            if h > 65535:
-                raise ValueError(f"hands_per_match must be at most 65535; got {h}")
-            if games % h or start % h:
-                raise ValueError(
-                    f"with hands_per_match={h}, games and start must be multiples of {h} "
-                    f"(whole matches); got games={games}, start={start}"
-                )
-        return {"hands_per_match": h}
+        return check_match_options(games, start, options)
 
     @staticmethod
     def rules_from_dict(data: dict[str, Any]) -> Rules:
@@ -333,7 +327,7 @@ class YijingpaiSim(GameSim):
 
     @staticmethod
     def worker_options(options: dict[str, Any]) -> dict[str, Any]:
-        return {"hands_per_match": options.get("hands_per_match", 0) or None}
+        return match_worker_options(options)
 
     def __init__(
         self,
