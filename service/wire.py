@@ -3,7 +3,8 @@
 `pyyijing._native.yijingpai.validate_moves_wire` reads a serialized ValidateMovesRequest,
 replays every position in C++ and writes the serialized response, so no
 protobuf object is made per item. It only takes plain, valid requests (seed
-deals, known fields, ASCII moves, within the limits, histories that replay);
+deals, known fields, ASCII moves, within the limits, histories that replay:
+Yi Jing Pai only, a mahjong position has a field it declines);
 for anything else it returns None and the servicer answers through the
 ordinary path (`positions.PositionChecker`), which words every error.
 """
@@ -23,6 +24,12 @@ from .convert import pb2
 from .errors import InvalidArgumentError
 
 _CACHE_SIZE = 256
+
+#: Fields of the fast path's messages that its parser does not know, on purpose:
+#: a request using one is declined (as any unknown field is) and answered by the
+#: ordinary path. A mahjong position (`mahjong_rules`) is checked by the mahjong
+#: engine there (service/games/mahjong.py), not by the native Yi Jing replay.
+DECLINED_FIELDS: dict[str, int] = {"Position.mahjong_rules": 4}
 
 
 def _native_entry() -> Callable[..., Any] | None:
