@@ -279,17 +279,29 @@ PreparedItem = tuple[int | None, str | None, int, list[str], str]
 
 def check_prepared(rules: mj.Rules, items: Sequence[PreparedItem]) -> list[tuple[int, str, str]]:
     """For each item: ``(-1, code, message)`` for the move's verdict, or ``(j, code,
-    message)`` when history move j does not replay (as the Yi Jing check does)."""
+    message)`` when history move j does not replay (as the Yi Jing check does).
+
+    Items with the same deal and history (candidate moves at one position, the
+    usual batch) share one replay: `validate` does not change the game, and a
+    replay is most of an item's cost (a deal and one engine call per history).
+    """
     out: list[tuple[int, str, str]] = []
+    replayed: dict[tuple[Any, ...], mj.Game | tuple[int, str, str]] = {}
     for seed, wall, dealer, moves, move in items:
-        if seed is not None:
-            game = mj.Game(rules, seed=seed)
-        else:
-            game = mj.Game(rules, wall=wall, dealer=dealer)
-        failed = game.apply_all(moves) if moves else None
-        if failed is not None:
-            j, verdict = failed
-            out.append((j, verdict.code, verdict.message))
+        key = (seed, wall, dealer, *moves)
+        game = replayed.get(key)
+        if game is None:
+            if seed is not None:
+                game = mj.Game(rules, seed=seed)
+            else:
+                game = mj.Game(rules, wall=wall, dealer=dealer)
+            failed = game.apply_all(moves) if moves else None
+            if failed is not None:
+                j, verdict = failed
+                game = (j, verdict.code, verdict.message)
+            replayed[key] = game
+        if isinstance(game, tuple):  # the history does not replay
+            out.append(game)
             continue
         v = game.validate(move)
         out.append((-1, v.code, v.message))
