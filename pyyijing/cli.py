@@ -1,5 +1,9 @@
 """The `yijing` command line: simulate, replay, show, validate (docs/simulation.md); bench.
 
+Mahjong (``simulate --game RULESET``, mahjong records in ``replay`` and
+``validate``) lives in cli_mahjong.py (flags from the option table, the run),
+cli_mahjong_report.py (table, figure) and cli_mahjong_replay.py.
+
 Bad arguments print one line ``yijing: error: ...`` and exit with status 2;
 an invalid record exits with 1. No command prints a traceback for a user error.
 Output files (``--json``, ``--plot``, ``--out``) and ``--plot``'s matplotlib are

@@ -265,3 +265,38 @@ def test_validate_catches_an_illegal_move_in_a_tampered_record(tmp_path: Path) -
     proc = yijing("replay", str(bad))
     assert proc.returncode == 1
     assert f"<- illegal: {code}" in proc.stdout.splitlines()[-1]
+
+
+@pytest.mark.slow  # four commands and a figure: about 13 s here
+def test_the_readme_mahjong_commands_run(tmp_path: Path) -> None:
+    """README.md "Mahjong": the sh block's commands, with fewer hands."""
+    text = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    section = text[text.index("\n## Mahjong") :]
+    block = re.search(r"^```sh\n(.*?)^```", section, re.DOTALL | re.MULTILINE)
+    assert block
+    commands = [c.split("#")[0].split() for c in block.group(1).replace("\\\n", " ").splitlines()]
+    assert commands[0][:3] == ["yijing", "simulate", "--game"]
+    codes = []
+    for argv in commands:
+        argv = [re.sub(r"^(1000000|100000)$", "200", a) for a in argv[1:]]
+        argv = [re.sub(r"^every:10000$", "every:100", a) for a in argv]
+        argv = [re.sub(r"^20000$", "100", a) for a in argv]
+        if "--plot" in argv and not _has_matplotlib():
+            i = argv.index("--plot")
+            del argv[i : i + 2]
+        codes.append(
+            yijing(*argv, "--quiet", cwd=tmp_path)
+            if argv[0] == "simulate"
+            else yijing(*argv, cwd=tmp_path)
+        )
+    assert [p.returncode for p in codes] == [0] * len(codes), [p.stderr for p in codes]
+    assert json.loads((tmp_path / "out.json").read_text(encoding="utf-8"))["ruleset"] == "changsha"
+    assert codes[2].stdout.startswith("hand 100: common")
+
+
+def _has_matplotlib() -> bool:
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        return False
+    return True
