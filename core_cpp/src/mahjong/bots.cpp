@@ -113,16 +113,36 @@ Groups groups_of(const Seen& v, const HandInfo& h) noexcept {
   return g;
 }
 
+// groups_distance with the halves of the last hand kept: the hands a move
+// evaluates differ from the seat's hand in one or two groups, so one half
+// usually repeats (hand.hpp combine_groups / halves_distance).
+struct HalfCache {
+  std::uint64_t a = 0, b = 0, ab = 0;
+  std::uint64_t half(std::uint64_t x, std::uint64_t y) noexcept {
+    if (x != a || y != b || ab == 0) {
+      a = x;
+      b = y;
+      ab = combine_groups(x, y) | (std::uint64_t{1} << 63);  // nonzero: filled
+    }
+    return ab;
+  }
+};
+
+int distance(const HandGroups& g, int sets, bool pair) noexcept {
+  thread_local HalfCache low, high;
+  return halves_distance(low.half(g.g[0], g.g[1]), high.half(g.g[2], g.g[3]), sets, pair);
+}
+
 int sh_regular(const Seen& v, const HandInfo& h, const Groups& g) noexcept {
-  if (v.void_suit < 0) return groups_distance(g.regular, h.n / 3, true) - 1;
+  if (v.void_suit < 0) return distance(g.regular, h.n / 3, true) - 1;
   HandGroups x = g.regular;
   x.g[v.void_suit] = empty_group(v.void_suit);  // the void suit's tiles left out
-  return groups_distance(x, h.n / 3, true) - 1;
+  return distance(x, h.n / 3, true) - 1;
 }
 
 // min(D(c) + 2, D(c - j) + 1, D(c - 2j)) over the 2/5/8 kinds j, D = no pair.
 int sh_258(const HandInfo& h, const Groups& g) noexcept {
-  return groups_distance(g.jiang, h.n / 3, true) - 1;
+  return distance(g.jiang, h.n / 3, true) - 1;
 }
 
 int sh_pairs(const Seen& v, const HandInfo& h) noexcept {
@@ -177,7 +197,7 @@ int sh_one_suit(const HandInfo& h, const Groups& g) noexcept {
     if ((h.suits & ~(1u << suit)) != 0) continue;
     HandGroups x;
     for (int i = 0; i < 4; ++i) x.g[i] = i == suit ? g.regular.g[i] : empty_group(i);
-    best = std::min(best, groups_distance(x, h.n / 3, true) - 1);
+    best = std::min(best, distance(x, h.n / 3, true) - 1);
   }
   return best;
 }

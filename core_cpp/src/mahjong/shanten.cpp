@@ -303,26 +303,27 @@ inline std::uint64_t jiang_cost(Tables& t, std::uint32_t r, const std::uint8_t* 
   return v;
 }
 
-// Unpacks the entries m <= Need only.
-template <int Need>
-inline void unpack_n(std::uint64_t v, int* out) {
-  for (int i = 0; i < 2 * Need + 2; ++i) out[i] = static_cast<int>((v >> (4 * i)) & 15);
+// The min-plus vector of two groups (every entry m <= 4; values stay <= 14,
+// since b's entry (0 sets, no pair) is 0).
+inline std::uint64_t combine_packed(std::uint64_t a, std::uint64_t b) noexcept {
+  int x[10], y[10], out[10];
+  unpack(a, x);
+  unpack(b, y);
+  combine<4>(x, y, out);
+  std::uint64_t packed = 0;
+  for (int i = 0; i < 10; ++i) packed |= static_cast<std::uint64_t>(out[i]) << (4 * i);
+  return packed;
 }
 
+// The distance from the two halves' vectors: only the entries summing to Need.
 template <int Need>
-int groups_distance_n(const HandGroups& g, bool pair) noexcept {
-  int a[10], b[10], ab[10], d[10], abd[10];
-  unpack_n<Need>(g.g[0], a);
-  unpack_n<Need>(g.g[1], b);
-  combine<Need>(a, b, ab);
-  unpack_n<Need>(g.g[2], d);
-  combine<Need>(ab, d, abd);
-  unpack_n<Need>(g.g[3], d);
+int halves_distance_n(std::uint64_t ab, std::uint64_t dh, bool pair) noexcept {
   int best = kInf;
   for (int i = 0; i <= Need; ++i) {
     const int j = Need - i;
-    best = std::min(best, pair ? std::min(abd[2 * i] + d[2 * j + 1], abd[2 * i + 1] + d[2 * j])
-                               : abd[2 * i] + d[2 * j]);
+    const int a0 = static_cast<int>((ab >> (8 * i)) & 15), a1 = static_cast<int>((ab >> (8 * i + 4)) & 15);
+    const int d0 = static_cast<int>((dh >> (8 * j)) & 15), d1 = static_cast<int>((dh >> (8 * j + 4)) & 15);
+    best = std::min(best, pair ? std::min(a0 + d1, a1 + d0) : a0 + d0);
   }
   return best;
 }
@@ -404,15 +405,22 @@ std::uint64_t empty_group(int i) noexcept {
   return i < 3 ? suit : honour;
 }
 
-int groups_distance(const HandGroups& g, int sets, bool pair) noexcept {
+std::uint64_t combine_groups(std::uint64_t a, std::uint64_t b) noexcept { return combine_packed(a, b); }
+
+int halves_distance(std::uint64_t ab, std::uint64_t dh, int sets, bool pair) noexcept {
   switch (sets) {
-    case 0: return groups_distance_n<0>(g, pair);
-    case 1: return groups_distance_n<1>(g, pair);
-    case 2: return groups_distance_n<2>(g, pair);
-    case 3: return groups_distance_n<3>(g, pair);
-    case 4: return groups_distance_n<4>(g, pair);
+    case 0: return halves_distance_n<0>(ab, dh, pair);
+    case 1: return halves_distance_n<1>(ab, dh, pair);
+    case 2: return halves_distance_n<2>(ab, dh, pair);
+    case 3: return halves_distance_n<3>(ab, dh, pair);
+    case 4: return halves_distance_n<4>(ab, dh, pair);
     default: return kInf;
   }
+}
+
+int groups_distance(const HandGroups& g, int sets, bool pair) noexcept {
+  if (sets < 0 || sets > 4) return kInf;
+  return halves_distance(combine_packed(g.g[0], g.g[1]), combine_packed(g.g[2], g.g[3]), sets, pair);
 }
 
 int regular_shanten(const Counts& c) {

@@ -56,6 +56,12 @@ void hand_groups(const Counts& c, HandGroups& regular, HandGroups* jiang = nullp
 // The vector of an empty suit (i < 3) or empty honour group (i == 3).
 std::uint64_t empty_group(int i) noexcept;
 int groups_distance(const HandGroups& g, int sets, bool pair) noexcept;
+// The same in two halves (min-plus is associative): combine_groups(g[0], g[1])
+// and combine_groups(g[2], g[3]) are packed like a group's vector, and
+// halves_distance(ab, dh, s, p) == groups_distance(g, s, p), so that a caller
+// changing one group keeps the other half.
+std::uint64_t combine_groups(std::uint64_t a, std::uint64_t b) noexcept;
+int halves_distance(std::uint64_t ab, std::uint64_t dh, int sets, bool pair) noexcept;
 // The minimum over the forms that apply (regular only when sets are exposed).
 int shanten(const Counts& c, Form form = Form::kBest);
 
