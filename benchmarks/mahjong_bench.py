@@ -179,9 +179,9 @@ def _bot_figures(
     sides = [
         Side("random t1", sim("random", 1, "native"), start=2000),
         Side(f"random t{BOT_THREADS}", sim("random", BOT_THREADS, "native"), start=2000),
-        Side("greedy t1", sim("greedy", 1, "native"), start=500),
-        Side(f"greedy t{BOT_THREADS}", sim("greedy", BOT_THREADS, "native"), start=500),
-        Side("heuristic t1", sim("heuristic", 1, "native"), start=100),
+        Side("greedy t1", sim("greedy", 1, "native"), start=200),
+        Side(f"greedy t{BOT_THREADS}", sim("greedy", BOT_THREADS, "native"), start=200),
+        Side("heuristic t1", sim("heuristic", 1, "native"), start=20),
     ]
     if "python" in backends:
         sides.append(Side("greedy python", sim("greedy", 1, "python"), start=1))
