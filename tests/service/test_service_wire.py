@@ -227,4 +227,5 @@ def test_mahjong_positions_are_left_to_the_ordinary_path(h: Any) -> None:
         data = h.pb2.ValidateMovesRequest(requests=items).SerializeToString()
         assert wire.validate(data) is None
     only_mj = wire.validate(h.pb2.ValidateMovesRequest(requests=[mj_item]).SerializeToString())
-    assert only_mj is not None and only_mj[2] == ("mahjong", "shaoyang")
+    assert only_mj is not None
+    assert only_mj[2] == ("mahjong", "shaoyang")
