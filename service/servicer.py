@@ -155,11 +155,11 @@ class RuleEngineServicer(_ServicerBase):  # type: ignore[misc]  # untyped genera
 
     def _validate_many_bytes(self, data: bytes) -> bytes:
         fast = self.wire.validate(data)  # plain valid requests, natively
-        if fast is not None:  # Yi Jing Pai only (a mahjong_rules field is declined)
-            label_call(yp.NAME, "")
-            body, counts = fast
+        if fast is not None:  # all Yi Jing Pai, or all mahjong of one ruleset
+            body, counts, labels = fast
+            label_call(*labels)
             for code, n in counts.items():
-                self.metrics.verdict(code, n)
+                self.metrics.verdict(code, n, *labels)
             return body
         try:
             request = pb2.ValidateMovesRequest.FromString(data)

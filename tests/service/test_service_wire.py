@@ -71,11 +71,12 @@ def test_same_bytes_as_the_ordinary_path(h: Any, seed: int) -> None:
         request = _random_request(h, rng, n)
         fast = wire.validate(request.SerializeToString())
         assert fast is not None
-        assert fast == _ordinary(h, request)
+        assert fast[:2] == _ordinary(h, request)
+        assert fast[2] == ("yijingpai", "")
 
 
 def test_empty_request(h: Any) -> None:
-    assert WireValidator(256, 1000).validate(b"") == (b"", {})
+    assert WireValidator(256, 1000).validate(b"") == (b"", {}, ("yijingpai", ""))
 
 
 def _item(h: Any, **position: Any) -> Any:
@@ -172,7 +173,7 @@ def test_mutated_bytes_never_disagree(h: Any) -> None:
             continue
         taken += 1
         request = h.pb2.ValidateMovesRequest.FromString(bytes(data))
-        assert fast == _ordinary(h, request), i
+        assert fast[:2] == _ordinary(h, request), i
     assert taken > 100, taken  # many mutations (e.g. inside a move's text) stay valid requests
 
 
@@ -210,7 +211,8 @@ def test_the_fast_path_knows_every_field_of_its_messages() -> None:
 
 
 def test_mahjong_positions_are_left_to_the_ordinary_path(h: Any) -> None:
-    """A batch holding a mahjong position is declined whole (the mahjong engine answers it)."""
+    """A batch mixing the games is declined whole; one of mahjong positions only is
+    the mahjong fast path's (tests/service/test_service_mahjong_fastpath.py)."""
     wire = WireValidator(max_batch=8, max_moves=1000)
     yj_item = _item(h, deal=h.pb2.Deal(seed=3))
     mj_item = h.pb2.ValidateMoveRequest(
@@ -221,6 +223,9 @@ def test_mahjong_positions_are_left_to_the_ordinary_path(h: Any) -> None:
         move="s0:raise=1",
     )
     assert wire.validate(h.pb2.ValidateMovesRequest(requests=[yj_item]).SerializeToString())
-    for items in ([mj_item], [yj_item, mj_item]):
+    for items in ([yj_item, mj_item], [mj_item, yj_item]):
         data = h.pb2.ValidateMovesRequest(requests=items).SerializeToString()
         assert wire.validate(data) is None
+    only_mj = wire.validate(h.pb2.ValidateMovesRequest(requests=[mj_item]).SerializeToString())
+    assert only_mj is not None
+    assert only_mj[2] == ("mahjong", "shaoyang")
