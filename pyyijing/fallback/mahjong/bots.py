@@ -368,9 +368,10 @@ def _declared_safe(view: dict[str, Any]) -> tuple[list[int], list[bool]]:
     safe = [0, 0, 0, 0]
     declared = [False, False, False, False]
     for m in view["history"]:
+        body = m[m.index(":") + 1 :]
+        if not body.startswith(("discard=", "ready=")):
+            continue  # (another seat's concealed kong shows no tile)
         action, t = _split(m)
-        if action not in ("discard", "ready"):
-            continue
         for x in range(4):
             if declared[x]:
                 safe[x] |= 1 << t
