@@ -396,9 +396,7 @@ def _danger(v: _Seen, sf: tuple[list[int], list[bool]], t: int) -> int:
     return n
 
 
-def _best_discard(
-    v: _Seen, sf: tuple[list[int], list[bool]], moves: list[str], fold: bool
-) -> str:
+def _best_discard(v: _Seen, sf: tuple[list[int], list[bool]], moves: list[str], fold: bool) -> str:
     """The best of `moves` (discard / ready moves, canonical order) by the discard key:
     heuristic (E, -uke, danger, conn), folding (danger, E, -uke, conn); greedy (S, conn)."""
     # The key's first two parts first; uke only for the moves that tie on them.
