@@ -360,28 +360,58 @@ int uke(const Seen& v, const HandInfo& h) noexcept {
   return total;
 }
 
-int danger(const Seen& v, int t) noexcept {
+// docs "Safe tiles": bit t of safe[x] once t is discarded (discard or
+// ready=T, by any seat) after seat x's 報聽. A declared hand is locked, so its
+// waits never change, and the bots always win: a tile it let pass cannot
+// complete it. Read from the move history (what every view's history shows).
+struct Safe {
+  std::uint64_t safe[kSeats] = {};
+  bool declared[kSeats] = {};
+};
+
+Safe declared_safe(const State& s) noexcept {
+  Safe r;
+  for (int i = 0; i < s.n_history; ++i) {
+    const Move m = s.history[i];
+    const Act a = move_act(m);
+    if (a != Act::kDiscard && a != Act::kReady) continue;
+    const std::uint64_t bit = std::uint64_t{1} << move_tile(m);
+    for (int x = 0; x < kSeats; ++x)
+      if (r.declared[x]) r.safe[x] |= bit;
+    if (a == Act::kReady) r.declared[move_seat(m)] = true;
+  }
+  return r;
+}
+
+// Without 振聽 a seat's own earlier discards do not make a tile safe against
+// a declared seat; only the tiles it let pass since declaring do.
+int danger(const Seen& v, const Safe& sf, int t) noexcept {
   if (!v.discard_wins) return 0;
   int n = 0;
-  for (int x = 0; x < kSeats; ++x)
-    if (v.threat[x] && !((v.discarded[x] >> t) & 1)) ++n;
+  for (int x = 0; x < kSeats; ++x) {
+    if (!v.threat[x]) continue;
+    const std::uint64_t known = sf.declared[x] ? sf.safe[x] : v.discarded[x];
+    if (!((known >> t) & 1)) ++n;
+  }
   return n;
 }
 
 // The discard key (docs "Discard key"), lowest first.
 struct Key {
-  int a = 0, b = 0, c = 0, d = 0;
+  int a = 0, b = 0, c = 0, d = 0, e = 0;
   bool operator<(const Key& o) const noexcept {
     if (a != o.a) return a < o.a;
     if (b != o.b) return b < o.b;
     if (c != o.c) return c < o.c;
-    return d < o.d;
+    if (d != o.d) return d < o.d;
+    return e < o.e;
   }
 };
 
 // The best of `moves` (discard / ready moves, canonical order) by the key;
-// uke only for the moves that tie on the key's first two parts.
-Move best_discard(const Seen& v, const Move* moves, int n, bool fold) noexcept {
+// uke only for the moves that tie on the key's first two parts. Heuristic:
+// (E, -uke, danger, conn), folding (danger, E, -uke, conn); greedy (S, conn).
+Move best_discard(const Seen& v, const Safe& sf, const Move* moves, int n, bool fold) noexcept {
   Key keys[kMaxLegalMoves];
   Key low;
   for (int i = 0; i < n; ++i) {
@@ -389,9 +419,10 @@ Move best_discard(const Seen& v, const Move* moves, int n, bool fold) noexcept {
     HandInfo h = v.h;
     take(h, t);
     const int e = fval(v, h);
-    const int dg = v.heuristic ? danger(v, t) : 0;
+    const int dg = v.heuristic ? danger(v, sf, t) : 0;
     keys[i].a = fold ? dg : e;
-    keys[i].b = fold ? e : dg;
+    keys[i].b = fold ? e : 0;
+    keys[i].d = fold ? 0 : dg;
     if (i == 0 || keys[i] < low) low = keys[i];
   }
   Move best = moves[0];
@@ -406,7 +437,7 @@ Move best_discard(const Seen& v, const Move* moves, int n, bool fold) noexcept {
       take(h, t);
       k.c = -uke(v, h);
     }
-    k.d = conn(v.h, t);
+    k.e = conn(v.h, t);
     if (!have || k < best_key) {
       have = true;
       best_key = k;
@@ -496,7 +527,8 @@ Move play_move(const State& s, int seat, const Move* legal, int n, bool heuristi
     }
   }
   const bool fold = heuristic && v.discard_wins && v.threats > 0 && d_min >= 2;
-  if (nr > 0) return best_discard(v, readies, nr, fold);
+  const Safe sf = heuristic ? declared_safe(s) : Safe{};
+  if (nr > 0) return best_discard(v, sf, readies, nr, fold);
   if (heuristic) {
     for (int i = 0; i < n; ++i) {
       if (move_act(legal[i]) != Act::kOpenKong) continue;
@@ -508,13 +540,14 @@ Move play_move(const State& s, int seat, const Move* legal, int n, bool heuristi
   for (int i = 0; i < n; ++i) {
     if (move_act(legal[i]) != Act::kKong) continue;
     const int k = fval(v, after_turn_kong(v.h, move_tile(legal[i]))) - 1;
-    if (k < d_min && k < best_k) {
+    // Heuristic: a kong that keeps the shanten is made too (kongs pay).
+    if ((k < d_min || (heuristic && k == d_min)) && k < best_k) {
       best_k = k;
       kong = legal[i];
     }
   }
   if (kong != kNone) return kong;
-  return best_discard(v, discards, nd, fold);
+  return best_discard(v, sf, discards, nd, fold);
 }
 
 }  // namespace
