@@ -42,7 +42,8 @@ def test_readme_mahjong_client_example_runs(server: Any) -> None:
     hand, moves = lines[-3].split(" ", 1)
     # 13 tiles of two characters, 14 when seat 1 deals (the server picks a secret seed):
     # its own tiles only
-    assert len(hand) in (26, 28) and re.fullmatch(r"(?:[1-9][mps]|[1-7]z)+", hand)
+    assert len(hand) in (26, 28)
+    assert re.fullmatch(r"(?:[1-9][mps]|[1-7]z)+", hand)
     assert moves == "['s1:void=m', 's1:void=p', 's1:void=s']"
     assert lines[-2] == "True s 1"  # act.verdict.ok, the seat's void suit (its own), next_index
     assert lines[-1].startswith("shaoyang 200 {")
