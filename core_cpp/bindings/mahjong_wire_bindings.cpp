@@ -21,11 +21,14 @@
 #include "yijing/mahjong/tiles.hpp"
 
 #include "mahjong_config.hpp"
+#include "wire_format.hpp"
 
 namespace py = pybind11;
 namespace mj = yijing::mahjong;
 
 namespace {
+
+using namespace yijing_bindings::wire;  // NOLINT: the shared encoding (wire_format.hpp)
 
 // Field numbers of rule_engine.proto read and written here (exported as WIRE_FIELDS).
 constexpr std::uint32_t kRequestRequests = 1;   // ValidateMovesRequest.requests
@@ -39,55 +42,6 @@ constexpr std::uint32_t kResponseVerdicts = 1;  // ValidateMovesResponse.verdict
 constexpr std::uint32_t kVerdictOk = 1;         // Verdict.ok
 constexpr std::uint32_t kVerdictCode = 2;       // Verdict.code
 constexpr std::uint32_t kVerdictMessage = 3;    // Verdict.message
-constexpr std::uint32_t kVarint = 0;
-constexpr std::uint32_t kLen = 2;
-
-struct Limits {
-  std::size_t max_batch;
-  std::size_t max_moves;
-  std::size_t max_move_chars;
-};
-
-class Reader {
- public:
-  explicit Reader(std::string_view s)
-      : p_(reinterpret_cast<const std::uint8_t*>(s.data())), end_(p_ + s.size()) {}
-  bool done() const { return p_ == end_; }
-  bool varint(std::uint64_t& v) {
-    v = 0;
-    for (int shift = 0; shift < 64; shift += 7) {
-      if (p_ == end_) return false;
-      const std::uint8_t b = *p_++;
-      v |= static_cast<std::uint64_t>(b & 0x7Fu) << shift;
-      if ((b & 0x80u) == 0) return shift < 63 || b <= 1;
-    }
-    return false;
-  }
-  bool bytes(std::string_view& out) {
-    std::uint64_t n = 0;
-    if (!varint(n) || n > static_cast<std::uint64_t>(end_ - p_)) return false;
-    out = std::string_view(reinterpret_cast<const char*>(p_), static_cast<std::size_t>(n));
-    p_ += n;
-    return true;
-  }
-  bool key(std::uint32_t& field, std::uint32_t& type) {
-    std::uint64_t k = 0;
-    if (!varint(k) || (k >> 3) == 0 || (k >> 3) > 0x1FFFFFFFu) return false;
-    field = static_cast<std::uint32_t>(k >> 3);
-    type = static_cast<std::uint32_t>(k & 7u);
-    return true;
-  }
-
- private:
-  const std::uint8_t* p_;
-  const std::uint8_t* end_;
-};
-
-bool ascii(std::string_view s) {
-  for (const char c : s)
-    if (static_cast<unsigned char>(c) >= 0x80u) return false;
-  return true;
-}
 
 struct Item {
   std::string_view rules;  // the MahjongRules bytes ("" = defaults, common)
@@ -104,17 +58,6 @@ struct Parsed {
   std::vector<std::string_view> distinct_rules;
 };
 
-bool parse_deal(std::string_view data, Item& it) {
-  Reader r(data);
-  bool seed = false;
-  while (!r.done()) {
-    std::uint32_t f = 0, t = 0;
-    if (!r.key(f, t) || f != kDealSeed || t != kVarint || seed || !r.varint(it.seed)) return false;
-    seed = true;
-  }
-  return seed;
-}
-
 bool parse_position(std::string_view data, Item& it, Parsed& out, const Limits& lim) {
   Reader r(data);
   bool rules = false, deal = false;
@@ -127,7 +70,7 @@ bool parse_position(std::string_view data, Item& it, Parsed& out, const Limits& 
       it.rules = v;
       rules = true;
     } else if (f == kPositionDeal && !deal) {
-      if (!parse_deal(v, it)) return false;
+      if (!parse_seed_deal(v, kDealSeed, it.seed)) return false;
       deal = true;
     } else if (f == kPositionMoves) {
       if (v.size() > lim.max_move_chars || !ascii(v)) return false;
@@ -181,25 +124,6 @@ bool parse_request(std::string_view data, Parsed& out, const Limits& lim) {
     out.items.push_back(it);
   }
   return !out.items.empty();
-}
-
-void put_varint(std::string& out, std::uint64_t v) {
-  while (v >= 0x80u) {
-    out.push_back(static_cast<char>((v & 0x7Fu) | 0x80u));
-    v >>= 7;
-  }
-  out.push_back(static_cast<char>(v));
-}
-
-constexpr char key_of(std::uint32_t field, std::uint32_t wire_type) {
-  return static_cast<char>((field << 3) | wire_type);
-}
-
-void put_string(std::string& out, std::uint32_t field, std::string_view s) {
-  if (s.empty()) return;
-  out.push_back(key_of(field, kLen));
-  put_varint(out, s.size());
-  out.append(s.data(), s.size());
 }
 
 // The encoded `verdicts` entry of a reason, with the message the Python side

@@ -20,11 +20,14 @@
 #include "yijing/yijingpai/position_check.hpp"
 #include "yijing/yijingpai/reason.hpp"
 #include "yijingpai_config.hpp"
+#include "wire_format.hpp"
 
 namespace py = pybind11;
 namespace yp = yijing::yijingpai;
 
 namespace {
+
+using namespace yijing_bindings::wire;  // NOLINT: the shared encoding (wire_format.hpp)
 
 constexpr int kNumReasons = static_cast<int>(yp::Reason::kCannotWin) + 1;
 
@@ -47,59 +50,6 @@ constexpr std::uint32_t kVerdictOk = 1;         // Verdict.ok
 constexpr std::uint32_t kVerdictCode = 2;       // Verdict.code
 constexpr std::uint32_t kVerdictMessage = 3;    // Verdict.message
 
-struct Limits {
-  std::size_t max_batch;
-  std::size_t max_moves;
-  std::size_t max_move_chars;
-};
-
-// Protobuf wire format, just what these messages use: varints and
-// length-delimited fields.
-class Reader {
- public:
-  explicit Reader(std::string_view s)
-      : p_(reinterpret_cast<const std::uint8_t*>(s.data())), end_(p_ + s.size()) {}
-  bool done() const { return p_ == end_; }
-
-  bool varint(std::uint64_t& v) {
-    v = 0;
-    for (int shift = 0; shift < 64; shift += 7) {
-      if (p_ == end_) return false;
-      const std::uint8_t b = *p_++;
-      v |= static_cast<std::uint64_t>(b & 0x7Fu) << shift;
-      if ((b & 0x80u) == 0) return shift < 63 || b <= 1;  // the 10th byte holds one bit
-    }
-    return false;
-  }
-  bool bytes(std::string_view& out) {
-    std::uint64_t n = 0;
-    if (!varint(n) || n > static_cast<std::uint64_t>(end_ - p_)) return false;
-    out = std::string_view(reinterpret_cast<const char*>(p_), static_cast<std::size_t>(n));
-    p_ += n;
-    return true;
-  }
-  // The next field's number and wire type.
-  bool key(std::uint32_t& field, std::uint32_t& type) {
-    std::uint64_t k = 0;
-    if (!varint(k) || (k >> 3) == 0 || (k >> 3) > 0x1FFFFFFFu) return false;
-    field = static_cast<std::uint32_t>(k >> 3);
-    type = static_cast<std::uint32_t>(k & 7u);
-    return true;
-  }
-
- private:
-  const std::uint8_t* p_;
-  const std::uint8_t* end_;
-};
-
-constexpr std::uint32_t kVarint = 0;
-constexpr std::uint32_t kLen = 2;
-
-bool ascii(std::string_view s) {
-  for (const char c : s)
-    if (static_cast<unsigned char>(c) >= 0x80u) return false;
-  return true;
-}
 
 struct Item {
   std::string_view rules;  // the Rules message bytes ("" = defaults)
@@ -116,19 +66,6 @@ struct Parsed {
   std::vector<std::string_view> distinct_rules;
 };
 
-// Deal: exactly a seed (field 1). A wall deal, or none, is not the fast path.
-bool parse_deal(std::string_view data, Item& it) {
-  Reader r(data);
-  bool seed = false;
-  while (!r.done()) {
-    std::uint32_t f = 0, t = 0;
-    if (!r.key(f, t) || f != kDealSeed || t != kVarint || seed || !r.varint(it.seed))
-      return false;
-    seed = true;
-  }
-  return seed;
-}
-
 bool parse_position(std::string_view data, Item& it, Parsed& out, const Limits& lim) {
   Reader r(data);
   bool rules = false, deal = false;
@@ -141,7 +78,7 @@ bool parse_position(std::string_view data, Item& it, Parsed& out, const Limits& 
       it.rules = v;
       rules = true;
     } else if (f == kPositionDeal && !deal) {
-      if (!parse_deal(v, it)) return false;
+      if (!parse_seed_deal(v, kDealSeed, it.seed)) return false;
       deal = true;
     } else if (f == kPositionMoves) {
       if (v.size() > lim.max_move_chars || !ascii(v)) return false;
@@ -207,25 +144,6 @@ bool rule_set_of(const py::handle& h, YijingpaiConfig& rs) {
     throw py::type_error("rules_config must return a pyyijing._native.yijingpai.Config or None");
   rs = h.cast<const YijingpaiConfig&>();
   return true;
-}
-
-void put_varint(std::string& out, std::uint64_t v) {
-  while (v >= 0x80u) {
-    out.push_back(static_cast<char>((v & 0x7Fu) | 0x80u));
-    v >>= 7;
-  }
-  out.push_back(static_cast<char>(v));
-}
-
-constexpr char key_of(std::uint32_t field, std::uint32_t wire_type) {
-  return static_cast<char>((field << 3) | wire_type);  // every field here is < 16: one byte
-}
-
-void put_string(std::string& out, std::uint32_t field, std::string_view s) {
-  if (s.empty()) return;  // proto3 leaves defaults out
-  out.push_back(key_of(field, kLen));
-  put_varint(out, s.size());
-  out.append(s.data(), s.size());
 }
 
 // The encoded `verdicts` entry (field 1 of ValidateMovesResponse) of each reason.
