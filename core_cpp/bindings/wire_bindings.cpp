@@ -50,7 +50,6 @@ constexpr std::uint32_t kVerdictOk = 1;         // Verdict.ok
 constexpr std::uint32_t kVerdictCode = 2;       // Verdict.code
 constexpr std::uint32_t kVerdictMessage = 3;    // Verdict.message
 
-
 struct Item {
   std::string_view rules;  // the Rules message bytes ("" = defaults)
   std::uint64_t seed = 0;
