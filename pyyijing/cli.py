@@ -241,16 +241,23 @@ def summary_table(summary: dict[str, Any]) -> str:
             if summary["conditions"][name]
         )
         lines.append(f"win conditions met: {met}")
-    matches = summary.get("matches")
-    if matches:
-        lines.append("")
-        lines.append(
-            f"matches of {matches['hands_per_match']} hands: {matches['count']:,}  "
-            f"(no single leader {100 * matches['no_single_leader']['rate']:.1f}%)"
-        )
-        for name, m in matches["by_policy"].items():
-            lines.append(f"  {name:<12} match win rate {_fmt_rate(m['win'])}")
+    lines.extend(_match_lines(summary))
     return "\n".join(lines)
+
+
+def _match_lines(summary: dict[str, Any]) -> list[str]:
+    """The summary table's matches block (both games' summaries have the same `matches`)."""
+    matches = summary.get("matches")
+    if not matches:
+        return []
+    lines = [
+        "",
+        f"matches of {matches['hands_per_match']} hands: {matches['count']:,}  "
+        f"(no single leader {100 * matches['no_single_leader']['rate']:.1f}%)",
+    ]
+    for name, m in matches["by_policy"].items():
+        lines.append(f"  {name:<12} match win rate {_fmt_rate(m['win'])}")
+    return lines
 
 
 def plot_summary(summary: dict[str, Any], path: str) -> None:

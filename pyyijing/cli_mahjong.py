@@ -18,6 +18,7 @@ from typing import Any
 
 from .cli import (
     UsageError,
+    _option_type,
     _Progress,
     check_outputs,
     records_every,
@@ -57,16 +58,6 @@ def _text(opt: Option, value: Any) -> str:
     return opt.format(value)
 
 
-def _parse(opt: Option) -> Any:
-    def parse(text: str) -> Any:
-        try:
-            return opt.parse(text)
-        except ValueError as exc:
-            raise argparse.ArgumentTypeError(str(exc)) from None
-
-    return parse
-
-
 def _metavar(opt: Option) -> str:
     if opt.type is tuple:  # floats: one int per seat
         return "N,N,N,N"
@@ -99,7 +90,7 @@ def add_mahjong_flags(parser: argparse.ArgumentParser) -> None:
         group.add_argument(
             opt.flag,
             dest=_DEST + opt.name,
-            type=_parse(opt),
+            type=_option_type(opt),
             default=argparse.SUPPRESS,  # the ruleset's own default, from mj.Rules
             metavar=_metavar(opt),
             help=_help(opt),

@@ -10,7 +10,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
-from .cli import _fmt_rate, _require_matplotlib
+from .cli import _fmt_rate, _match_lines, _require_matplotlib
 
 
 def _width(text: str) -> int:
@@ -136,15 +136,7 @@ def summary_table(
         if birds and birds["min"] is not None:
             shares = ", ".join(f"{v}: {n:,}" for v, n in birds["histogram"].items())
             lines.append(f"birds hit per won hand: mean {birds['mean']:.2f}  ({shares})")
-    matches = summary.get("matches")
-    if matches:
-        lines.append("")
-        lines.append(
-            f"matches of {matches['hands_per_match']} hands: {matches['count']:,}  "
-            f"(no single leader {100 * matches['no_single_leader']['rate']:.1f}%)"
-        )
-        for name, m in matches["by_policy"].items():
-            lines.append(f"  {name:<12} match win rate {_fmt_rate(m['win'])}")
+    lines.extend(_match_lines(summary))
     return "\n".join(lines)
 
 
