@@ -10,6 +10,7 @@ the test run, so the installed build on PYTHONPATH is the one exercised
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -24,11 +25,20 @@ from pyyijing.mahjong.rules import MAHJONG_OPTIONS
 
 YIJING = Path(sys.executable).parent / "yijing"
 COMMAND = [str(YIJING)] if YIJING.exists() else [sys.executable, "-m", "pyyijing.cli"]
+# `python -m` puts the working directory first on sys.path; from a checkout's root that
+# would import the source tree (no compiled backends) instead of the installed package.
+ENV = {**os.environ, "PYTHONSAFEPATH": "1"}
 
 
 def yijing(*argv: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [*COMMAND, *argv], capture_output=True, text=True, timeout=300, check=False, cwd=cwd
+        [*COMMAND, *argv],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+        cwd=cwd,
+        env=ENV,
     )
 
 
@@ -157,6 +167,7 @@ def test_python_dash_m_gives_the_same_usage_error() -> None:
         text=True,
         timeout=120,
         check=False,
+        env=ENV,
     )
     usage_error(proc, "--cap")
 
