@@ -141,6 +141,132 @@ def _game_figures(
     return out
 
 
+# Issue 16's bot floors: greedy hands/s per ruleset on one native thread, and
+# the 2-thread / 1-thread and native / python ratios (benchmarks/run.py FLOORS).
+BOT_THREADS = 2
+
+
+def _bot_figures(
+    reps: int, target: float, backends: tuple[str, ...], ruleset: str = "common"
+) -> list[Figure]:
+    """yj.simulate of one ruleset, side by side: random and greedy on 1 and 2 native
+    threads, heuristic on 1, and greedy on the python backend (its Python loop
+    with the fallback bots, calibrated to the same sample time, so on far fewer
+    hands). Every seat plays the named policy; keep_arrays=False."""
+    import pyyijing as yj
+    from pyyijing import mahjong as mj
+
+    rules = mj.Rules(ruleset)
+    counter = [0]  # every sample plays new hands (seeded by index), none replayed
+
+    def sim(policy: str, threads: int, backend: str) -> Any:
+        def work(n: int) -> int:
+            yj.simulate(
+                n,
+                rules,
+                seed=16,
+                start=counter[0],
+                policies=policy,
+                threads=threads,
+                keep_arrays=False,
+                backend=backend,
+            )
+            counter[0] += n
+            return n
+
+        return work
+
+    sides = [
+        Side("random t1", sim("random", 1, "native"), start=2000),
+        Side(f"random t{BOT_THREADS}", sim("random", BOT_THREADS, "native"), start=2000),
+        Side("greedy t1", sim("greedy", 1, "native"), start=200),
+        Side(f"greedy t{BOT_THREADS}", sim("greedy", BOT_THREADS, "native"), start=200),
+        Side("heuristic t1", sim("heuristic", 1, "native"), start=20),
+    ]
+    if "python" in backends:
+        sides.append(Side("greedy python", sim("greedy", 1, "python"), start=1))
+    side_by_side(sides, reps, target)
+    by = {s.name: s for s in sides}
+    key = f"mahjong.{ruleset}"
+    how = f"yj.simulate(mj.Rules({ruleset!r}), policies=<all four seats>, keep_arrays=False)"
+    out: list[Figure] = []
+    for policy in ("random", "greedy"):
+        one, two = by[f"{policy} t1"], by[f"{policy} t{BOT_THREADS}"]
+        out += [
+            Figure(
+                f"{key}.{policy}.t1",
+                f"{ruleset} {policy} hands/s, native, 1 thread",
+                "hands/s",
+                one.rates,
+                "mahjong",
+                how,
+                cpu_samples=one.cpu_rates,
+            ),
+            Figure(
+                f"{key}.{policy}.t{BOT_THREADS}",
+                f"{ruleset} {policy} hands/s, native, {BOT_THREADS} threads",
+                "hands/s",
+                two.rates,
+                "mahjong",
+                "per CPU-second: summed over the threads",
+                cpu_samples=two.cpu_rates,
+            ),
+            Figure(
+                f"{key}.{policy}.scaling",
+                f"{ruleset} {policy}: {BOT_THREADS} threads / 1",
+                "x",
+                ratio_samples(two.rates, one.rates),
+                "mahjong",
+                "wall-clock rates of the same repetition; the cores_used row says how much "
+                "of the machine the 2-thread run had",
+                cpu_samples=ratio_samples(two.cpu_rates, one.cpu_rates),
+            ),
+            Figure(
+                f"{key}.{policy}.cores_used",
+                f"{ruleset} {policy}: CPU cores the {BOT_THREADS}-thread run got",
+                "cores",
+                ratio_samples(two.rates, two.cpu_rates),
+                "mahjong",
+                "CPU time / wall time: below 2 when other work holds the cores",
+            ),
+        ]
+    h = by["heuristic t1"]
+    out.append(
+        Figure(
+            f"{key}.heuristic.t1",
+            f"{ruleset} heuristic hands/s, native, 1 thread",
+            "hands/s",
+            h.rates,
+            "mahjong",
+            how + " (no floor: reported)",
+            cpu_samples=h.cpu_rates,
+        )
+    )
+    if "greedy python" in by:
+        py = by["greedy python"]
+        out += [
+            Figure(
+                f"{key}.greedy.python",
+                f"{ruleset} greedy hands/s, python backend, 1 thread",
+                "hands/s",
+                py.rates,
+                "mahjong",
+                "the Python loop with the fallback bots (pyyijing/fallback/mahjong/bots.py)",
+                cpu_samples=py.cpu_rates,
+            ),
+            Figure(
+                f"{key}.greedy.ratio_native_python",
+                f"{ruleset} greedy hands/s: native / python",
+                "x",
+                ratio_samples(by["greedy t1"].rates, py.rates),
+                "mahjong",
+                f"per repetition; python plays {py.n} hands a sample, native {by['greedy t1'].n}",
+                cpu_samples=ratio_samples(by["greedy t1"].cpu_rates, py.cpu_rates),
+            ),
+        ]
+    return out
+
+
 KINDS = ("self_draw", "discard", "robbed_kong", "draw")
 
 
@@ -328,8 +454,11 @@ def bench_mahjong(
                     )
         from pyyijing import mahjong as mj
 
-        for ruleset in mj.PLAYABLE:  # common (issue 13), shaoyang (issue 14)
+        for ruleset in mj.PLAYABLE:  # common (issue 13), shaoyang (issue 14), changsha
             out += _game_figures(reps, target, backends, ruleset)
+        if "native" in backends:
+            for ruleset in mj.PLAYABLE:  # the bots' floors (issue 16)
+                out += _bot_figures(reps, target, backends, ruleset)
         if "native" in backends and build_dir is not None:
             out += _yardstick_figures(reps, target, build_dir)
         return out

@@ -192,6 +192,36 @@ FLOORS: list[tuple[str, str, str, float]] = [
     ("mahjong.common_hands.native", "mahjong common hands/s, 1 thread", ">=", 50_000.0),
     # issue 16: the engine's random play at least half the hand-written C++ loop's rate
     ("mahjong.yardstick.fraction", "mahjong engine / C++ yardstick (common)", ">=", 0.5),
+    # issue 16, per ruleset: random >= 50,000 and greedy >= 10,000 hands/s on one
+    # native thread, 2 threads / 1 >= 1.8x, native / python >= 100x
+    *(
+        row
+        for rs in ("common", "shaoyang", "changsha")
+        for row in (
+            (
+                f"mahjong.{rs}_hands.native",
+                f"mahjong {rs} random hands/s, 1 thread",
+                ">=",
+                50_000.0,
+            ),
+            (f"mahjong.{rs}.greedy.t1", f"mahjong {rs} greedy hands/s, 1 thread", ">=", 10_000.0),
+            (f"mahjong.{rs}.random.scaling", f"mahjong {rs} random, 2 threads / 1", ">=", 1.8),
+            (f"mahjong.{rs}.greedy.scaling", f"mahjong {rs} greedy, 2 threads / 1", ">=", 1.8),
+            (
+                f"mahjong.{rs}_hands.ratio_native_python",
+                f"mahjong {rs} random, native / python",
+                ">=",
+                100.0,
+            ),
+            (
+                f"mahjong.{rs}.greedy.ratio_native_python",
+                f"mahjong {rs} greedy, native / python",
+                ">=",
+                100.0,
+            ),
+        )
+        if (rs, row[0]) != ("common", "mahjong.common_hands.native")  # listed above
+    ),
 ]
 
 

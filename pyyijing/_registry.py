@@ -85,6 +85,7 @@ PARTS: dict[str, dict[str, Part]] = {
         # bot_move(core, seat, policy, rng), play_bot_hand, bot_hands and sim_batch (the
         # batch simulator of pyyijing.mahjong.sim, docs/simulation.md "Mahjong"): native only
         "sim": Part(None),
+        "wire": Part(None, "validate_moves_wire"),  # the service's fast path (native only)
     },
     SHARED: {
         "prng": Part("prng"),  # splitmix64, Xoshiro256ss

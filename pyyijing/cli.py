@@ -1,5 +1,9 @@
 """The `yijing` command line: simulate, replay, show, validate (docs/simulation.md); bench.
 
+Mahjong (``simulate --game RULESET``, mahjong records in ``replay`` and
+``validate``) lives in cli_mahjong.py (flags from the option table, the run),
+cli_mahjong_report.py (table, figure) and cli_mahjong_replay.py.
+
 Bad arguments print one line ``yijing: error: ...`` and exit with status 2;
 an invalid record exits with 1. No command prints a traceback for a user error.
 Output files (``--json``, ``--plot``, ``--out``) and ``--plot``'s matplotlib are
@@ -17,7 +21,7 @@ import os
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, TextIO
 
 from .options import Option
@@ -152,12 +156,13 @@ def _fmt_duration(seconds: float) -> str:
 
 
 class _Progress:
-    """A one-line progress bar on a stream: done/total, games/s, ETA."""
+    """A one-line progress bar on a stream: done/total, games/s (hands/s for mahjong), ETA."""
 
-    def __init__(self, stream: TextIO, total: int, width: int = 28) -> None:
+    def __init__(self, stream: TextIO, total: int, width: int = 28, unit: str = "games") -> None:
         self.stream = stream
         self.total = total
         self.width = width
+        self.unit = unit
         self.t0 = time.perf_counter()
         self.last = 0.0
 
@@ -173,12 +178,12 @@ class _Progress:
         bar = "#" * filled + "-" * (self.width - filled)
         eta = (total - done) / rate if rate > 0 else 0.0
         self.stream.write(
-            f"\r[{bar}] {100 * frac:5.1f}%  {done:,}/{total:,} games  "
-            f"{rate:,.0f} games/s  ETA {_fmt_duration(eta)} "
+            f"\r[{bar}] {100 * frac:5.1f}%  {done:,}/{total:,} {self.unit}  "
+            f"{rate:,.0f} {self.unit}/s  ETA {_fmt_duration(eta)} "
         )
         if done >= total:
             self.stream.write(
-                f"\n{total:,} games in {_fmt_duration(elapsed)} ({rate:,.0f} games/s)\n"
+                f"\n{total:,} {self.unit} in {_fmt_duration(elapsed)} ({rate:,.0f} {self.unit}/s)\n"
             )
         self.stream.flush()
 
@@ -324,29 +329,20 @@ def _hexagram_line(lines: str) -> str:
 def cmd_simulate(args: argparse.Namespace) -> int:
     import pyyijing as yj
 
+    if args.game != "yijingpai":
+        from .cli_mahjong import cmd_simulate_mahjong
+
+        return cmd_simulate_mahjong(args)
+    from .cli_mahjong import reject_mahjong_flags
+
+    reject_mahjong_flags(args)
     try:
         rules = yj.Rules(**{opt.name: getattr(args, opt.name) for opt in YIJINGPAI_OPTIONS})
     except ValueError as exc:
         raise UsageError(str(exc)) from None
-    policies = [p.strip() for p in args.policies.split(",") if p.strip()]
-    if len(policies) == 1:
-        policies = policies * rules.players
-    record_every = None
-    if args.records is not None:
-        kind, _, value = args.records.partition(":")
-        if kind != "every" or not value.isdigit() or int(value) < 1:
-            raise UsageError(f"--records must be every:N with N >= 1; got {args.records!r}")
-        record_every = int(value)
-        if not args.out:
-            raise UsageError("--records needs --out FILE.jsonl")
-    elif args.out:
-        raise UsageError("--out needs --records every:N")
-    # Everything that would fail after the run is checked before it.
-    for flag, path in (("--json", args.json), ("--plot", args.plot), ("--out", args.out)):
-        if path:
-            _check_output(flag, path)
-    if args.plot:
-        _check_plot_format(args.plot)
+    policies = split_policies(args.policies, rules.players)
+    record_every = records_every(args)
+    check_outputs(args)
     progress = None if args.quiet else _Progress(sys.stderr, args.games)
     try:
         res = yj.simulate(
@@ -366,24 +362,64 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         )
     except (ValueError, TypeError, ImportError) as exc:
         raise UsageError(str(exc)) from None
-    # The files first: a reader of stdout that goes away (| head) must not lose them.
+    written = write_outputs(args, res, plot_summary)
+    print(summary_table(res.summary))
+    for line in written:
+        print(line)
+    return 0
+
+
+def split_policies(text: str, players: int) -> list[str]:
+    """``--policies``: one name for every seat, or one per seat (checked by simulate)."""
+    policies = [p.strip() for p in text.split(",") if p.strip()]
+    return policies * players if len(policies) == 1 else policies
+
+
+def records_every(args: argparse.Namespace) -> int | None:
+    """``--records every:N`` (with its ``--out``) as N, or None."""
+    if args.records is not None:
+        kind, _, value = args.records.partition(":")
+        if kind != "every" or not value.isdigit() or int(value) < 1:
+            raise UsageError(f"--records must be every:N with N >= 1; got {args.records!r}")
+        if not args.out:
+            raise UsageError("--records needs --out FILE.jsonl")
+        return int(value)
+    if args.out:
+        raise UsageError("--out needs --records every:N")
+    return None
+
+
+def check_outputs(args: argparse.Namespace) -> None:
+    """Everything that would fail after the run is checked before it."""
+    for flag, path in (("--json", args.json), ("--plot", args.plot), ("--out", args.out)):
+        if path:
+            _check_output(flag, path)
+    if args.plot:
+        _check_plot_format(args.plot)
+
+
+def write_outputs(
+    args: argparse.Namespace, res: Any, plot: Callable[[dict[str, Any], str], None]
+) -> list[str]:
+    """``--json``, ``--plot`` and ``--out`` files of a finished run; the lines saying so.
+
+    The files come before the table: a reader of stdout that goes away (| head)
+    must not lose them.
+    """
     written = []
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
             json.dump(res.summary, f, indent=1, ensure_ascii=False)
         written.append(f"summary written to {args.json}")
     if args.plot:
-        plot_summary(res.summary, args.plot)
+        plot(res.summary, args.plot)
         written.append(f"figure written to {args.plot}")
     if args.out:
         with open(args.out, "w", encoding="utf-8") as f:
             for rec in res.records:
                 f.write(json.dumps(rec, ensure_ascii=False) + "\n")
         written.append(f"{len(res.records)} records written to {args.out}")
-    print(summary_table(res.summary))
-    for line in written:
-        print(line)
-    return 0
+    return written
 
 
 def _game_number(record: Any) -> int | None:
@@ -412,6 +448,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
             raise UsageError(f"{args.file} has {len(records)} records; no game {args.game}")
         chosen = [records[args.game]]
     rec = chosen[0]
+    if isinstance(rec, dict) and rec.get("game") == "mahjong":
+        from .cli_mahjong_replay import replay_mahjong
+
+        return replay_mahjong(rec, args)
     try:
         rules = yj.Rules.from_dict(rec["rules"])
         if rec.get("seed") is not None:
@@ -504,26 +544,51 @@ def cmd_show(args: argparse.Namespace) -> int:
 def cmd_validate(args: argparse.Namespace) -> int:
     import pyyijing as yj
 
+    from .cli_mahjong_replay import is_mahjong, mahjong_outcome, replay_mahjong_record
+
     records = _load_records(args.record)
     bad = 0
     for n, rec in enumerate(records):
         label = f"record {n}" if len(records) > 1 else "record"
+        moves = rec.get("moves", []) if isinstance(rec, dict) else []
+        mahjong = is_mahjong(rec)
         try:
-            game = yj.replay(rec)
-        except yj.RecordError as exc:
+            game: Any = replay_mahjong_record(rec) if mahjong else yj.replay(rec)
+        except (yj.RecordError, yj.IllegalMove) as exc:
             bad += 1
-            if exc.index is not None:
-                moves = rec.get("moves", []) if isinstance(rec, dict) else []
-                move = moves[exc.index] if exc.index < len(moves) else "?"
-                print(f"{label}: invalid at move {exc.index} {move!r}: {exc.code} ({exc})")
+            index = exc.index
+            if args.moves:
+                # A result that differs is found after every move replayed.
+                upto = (
+                    index
+                    if index is not None
+                    else (len(moves) if exc.code == "result_mismatch" else 0)
+                )
+                _print_verdicts(moves[:upto])
+            # A mahjong move's message is its own; Yi Jing Pai's lines stay as they were.
+            why = exc.message if mahjong else str(exc)
+            if index is not None:
+                move = moves[index] if index < len(moves) else "?"
+                if args.moves:
+                    print(f"{index:5d}  {move!s:<24} {exc.code}")
+                print(f"{label}: invalid at move {index} {move!r}: {exc.code} ({why})")
             else:
-                print(f"{label}: invalid: {exc.code} ({exc})")
+                print(f"{label}: invalid: {exc.code} ({why})")
             continue
+        if args.moves:
+            _print_verdicts(game.moves)
         result = game.result
+        detail = f": {mahjong_outcome(result)}" if mahjong and result is not None else ""
         print(
-            f"{label}: ok, {len(game.moves)} moves, result {result.kind if result else 'none yet'}"
+            f"{label}: ok, {len(game.moves)} moves, "
+            f"result {result.kind if result else 'none yet'}{detail}"
         )
     return EXIT_INVALID if bad else 0
+
+
+def _print_verdicts(moves: Sequence[Any]) -> None:
+    for i, move in enumerate(moves):
+        print(f"{i:5d}  {move!s:<24} ok")
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
@@ -568,7 +633,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="yijing", description="Yi Jing Pai (易經牌) rule engine tools.")
+    p = _Parser(prog="yijing", description="Yi Jing Pai (易經牌) and mahjong rule engine tools.")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     s = sub.add_parser(
@@ -617,6 +682,15 @@ def build_parser() -> argparse.ArgumentParser:
         help="play matches of N hands, the dealer following --next-dealer; --games must be "
         "a multiple of N (default: single hands, no matches)",
     )
+    from .cli_mahjong import GAMES, GivenFlag, add_mahjong_flags
+
+    s.add_argument(
+        "--game",
+        choices=GAMES,
+        default=GAMES[0],
+        help="the game: Yi Jing Pai, or a mahjong ruleset (its hands are the games) "
+        "(default: %(default)s)",
+    )
     rules = s.add_argument_group(
         "rule options", "the options of pyyijing.Rules (docs/yijing.md, Options and defaults)"
     )
@@ -628,7 +702,9 @@ def build_parser() -> argparse.ArgumentParser:
             default=opt.format(opt.default),  # text: argparse parses it like a given value
             metavar=_option_metavar(opt),
             help=_option_help(opt),
+            action=GivenFlag,  # remembered, so a mahjong run can refuse it
         )
+    add_mahjong_flags(s)
     s.add_argument(
         "--json", metavar="FILE", help="write the summary as JSON (default: not written)"
     )
@@ -684,6 +760,12 @@ def build_parser() -> argparse.ArgumentParser:
         "keeps games 0, K, 2K, ...); in records without game numbers, the N-th record, from 0 "
         "(default: %(default)s)",
     )
+    r.add_argument(
+        "--glyphs",
+        action="store_true",
+        help="mahjong records: show tiles as Unicode mahjong tiles too, 🀇 for 1m "
+        "(default: text codes only; Yi Jing Pai always shows hexagram glyphs)",
+    )
     r.set_defaults(func=cmd_replay)
 
     h = sub.add_parser("show", help="a hexagram's facts")
@@ -701,6 +783,12 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="FILE",
         help="a record (yj.Game.record() as JSON), a JSON list, or JSON lines (simulate --out); "
         "required",
+    )
+    v.add_argument(
+        "--moves",
+        action="store_true",
+        help="print every move's verdict up to the first illegal one "
+        "(default: one line per record)",
     )
     v.set_defaults(func=cmd_validate)
 
@@ -798,4 +886,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+    # `python -m pyyijing.cli`: run the imported module's main, not this __main__ copy's, so
+    # that the UsageError the mahjong modules raise (pyyijing.cli's) is the one caught.
+    from pyyijing.cli import main as _main
+
+    sys.exit(_main())

@@ -1,15 +1,25 @@
 """Metrics (prometheus-client), structured logs, and the interceptor that feeds both.
 
 `ObservabilityInterceptor` wraps every handler: it times the call, finds its
-status code, counts it (``yijing_rpcs_total{method,code}``), observes the
-latency (``yijing_rpc_latency_seconds{method}``) and writes one JSON log line
-per request (method, code, latency). It also turns a request body that does
-not decode into INVALID_ARGUMENT instead of grpc's generic error.
+status code, counts it (``yijing_rpcs_total{method,code,game,ruleset}``),
+observes the latency (``yijing_rpc_latency_seconds{method}``) and writes one
+JSON log line per request (method, code, game, ruleset, latency). It also
+turns a request body that does not decode into INVALID_ARGUMENT instead of
+grpc's generic error.
+
+The game and ruleset of a call are known only to the servicer, once it has
+read the request (or the session): it names them with `label_call`, which
+fills the labels the interceptor opened for the call (a context variable, so
+the servicer's worker threads see it too when run in a copy of the context).
+Their values are bounded: a game of service/games (or "" when the call never
+got that far, "mixed" for a ValidateMoves batch of both games) and a mahjong
+ruleset ("" for Yi Jing Pai, which has none).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import inspect
 import json
 import logging
@@ -38,6 +48,30 @@ LOG = logging.getLogger("yijing.service")
 # A string: grpc.aio.ServicerContext is generic only in the stubs (types-grpcio).
 Ctx: TypeAlias = "grpc.aio.ServicerContext[Any, Any]"
 
+#: The values the game and ruleset labels may take (anything else is counted as "").
+GAME_LABELS = frozenset({"", "yijingpai", "mahjong", "mixed"})
+RULESET_LABELS = frozenset({"", "common", "shaoyang", "changsha", "mixed"})
+
+# The labels of the call being handled: [game, ruleset], filled by label_call.
+_CALL_LABELS: contextvars.ContextVar[list[str] | None] = contextvars.ContextVar(
+    "yijing_call_labels", default=None
+)
+
+
+def _bounded(game: str, ruleset: str) -> tuple[str, str]:
+    return (
+        game if game in GAME_LABELS else "",
+        ruleset if ruleset in RULESET_LABELS else "",
+    )
+
+
+def label_call(game: str, ruleset: str) -> None:
+    """Name the game and ruleset of the RPC being handled (its rpcs_total labels)."""
+    labels = _CALL_LABELS.get()
+    if labels is not None:
+        labels[0], labels[1] = _bounded(game, ruleset)
+
+
 LATENCY_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10)
 
 
@@ -51,7 +85,10 @@ class Metrics:
         platform_collector.PlatformCollector(registry=r)
         gc_collector.GCCollector(registry=r)
         self.rpcs = Counter(
-            "yijing_rpcs", "RPCs handled, by method and status code", ["method", "code"], registry=r
+            "yijing_rpcs",
+            "RPCs handled, by method, status code, game and ruleset",
+            ["method", "code", "game", "ruleset"],
+            registry=r,
         )
         self.latency = Histogram(
             "yijing_rpc_latency_seconds",
@@ -63,8 +100,8 @@ class Metrics:
         self.in_flight = Gauge("yijing_rpcs_in_flight", "RPCs being handled now", registry=r)
         self.verdicts = Counter(
             "yijing_verdicts",
-            "Move verdicts given, by reason code ('ok' for legal)",
-            ["code"],
+            "Move verdicts given, by reason code ('ok' for legal), game and ruleset",
+            ["code", "game", "ruleset"],
             registry=r,
         )
         self.active_sessions = Gauge(
@@ -74,7 +111,10 @@ class Metrics:
             "yijing_sessions_created", "Sessions created by CreateGame", registry=r
         )
         self.games_simulated = Counter(
-            "yijing_games_simulated", "Games played by Simulate calls", registry=r
+            "yijing_games_simulated",
+            "Games (mahjong: hands) played by Simulate calls, by game and ruleset",
+            ["game", "ruleset"],
+            registry=r,
         )
         self.simulations_running = Gauge(
             "yijing_simulations_running",
@@ -86,8 +126,14 @@ class Metrics:
             {"version": version, "backend": backend, "rules_version": str(rules_version)}
         )
 
-    def verdict(self, code: str, n: int = 1) -> None:
-        self.verdicts.labels(code=code).inc(n)
+    def verdict(self, code: str, n: int = 1, game: str = "yijingpai", ruleset: str = "") -> None:
+        # codes are the engines' fixed reason codes (and Act's two), so bounded
+        game, ruleset = _bounded(game, ruleset)
+        self.verdicts.labels(code=code, game=game, ruleset=ruleset).inc(n)
+
+    def simulated(self, n: int, game: str, ruleset: str) -> None:
+        game, ruleset = _bounded(game, ruleset)
+        self.games_simulated.labels(game=game, ruleset=ruleset).inc(n)
 
 
 class JsonFormatter(logging.Formatter):
@@ -177,15 +223,17 @@ class ObservabilityInterceptor(grpc.aio.ServerInterceptor):
         self._wrapped: dict[str, grpc.RpcMethodHandler[Any, Any]] = {}
         # Labelled metric children, looked up once: `.labels()` costs a lock and
         # a dict of label values on every call otherwise.
-        self._counted: dict[tuple[str, str], Any] = {}
+        self._counted: dict[tuple[str, str, str, str], Any] = {}
         self._timed: dict[str, Any] = {}
 
-    def _record(self, method: str, code: str, start: float, peer: str) -> None:
+    def _record(self, method: str, code: str, start: float, peer: str, labels: list[str]) -> None:
         elapsed = time.perf_counter() - start
-        counter = self._counted.get((method, code))
+        game, ruleset = labels
+        key = (method, code, game, ruleset)
+        counter = self._counted.get(key)
         if counter is None:
-            counter = self._counted[(method, code)] = self.metrics.rpcs.labels(
-                method=method, code=code
+            counter = self._counted[key] = self.metrics.rpcs.labels(
+                method=method, code=code, game=game, ruleset=ruleset
             )
         counter.inc()
         timer = self._timed.get(method)
@@ -199,6 +247,8 @@ class ObservabilityInterceptor(grpc.aio.ServerInterceptor):
             extra={
                 "method": method,
                 "code": code,
+                "game": game,
+                "ruleset": ruleset,
                 "latency_ms": round(elapsed * 1000, 3),
                 "peer": peer,
             },
@@ -264,6 +314,8 @@ class ObservabilityInterceptor(grpc.aio.ServerInterceptor):
                     code = "UNKNOWN"
                     metrics.in_flight.inc()
                     ticket = None
+                    labels = ["", ""]
+                    opened = _CALL_LABELS.set(labels)
                     try:
                         await check_body(request, context)
                         ticket = await open_stream(context, peer)
@@ -285,7 +337,8 @@ class ObservabilityInterceptor(grpc.aio.ServerInterceptor):
                         if ticket is not None and budget is not None:
                             budget.close(ticket)
                         metrics.in_flight.dec()
-                        record(method, code, start, peer)
+                        _reset_labels(opened)
+                        record(method, code, start, peer, labels)
 
                 new_behavior: Any = wrapped_gen
             else:
@@ -297,6 +350,8 @@ class ObservabilityInterceptor(grpc.aio.ServerInterceptor):
                     code = "UNKNOWN"
                     metrics.in_flight.inc()
                     ticket = None
+                    labels = ["", ""]
+                    opened = _CALL_LABELS.set(labels)
                     try:
                         await check_body(request, context)
                         if streaming:  # a stream written with context.write (health Watch)
@@ -319,7 +374,8 @@ class ObservabilityInterceptor(grpc.aio.ServerInterceptor):
                         if ticket is not None and budget is not None:
                             budget.close(ticket)
                         metrics.in_flight.dec()
-                        record(method, code, start, peer)
+                        _reset_labels(opened)
+                        record(method, code, start, peer, labels)
 
                 new_behavior = wrapped
 
@@ -334,6 +390,13 @@ class ObservabilityInterceptor(grpc.aio.ServerInterceptor):
                 response_serializer=handler.response_serializer,
             )
         return handler  # client/bidi streaming (reflection): passed through unchanged
+
+
+def _reset_labels(token: contextvars.Token[list[str] | None]) -> None:
+    try:
+        _CALL_LABELS.reset(token)
+    except ValueError:  # an async generator closed from another context (a cancelled stream)
+        _CALL_LABELS.set(None)
 
 
 def _is_cancel(exc: BaseException) -> bool:

@@ -12,11 +12,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-import pyyijing as yj
+from pyyijing import mahjong as mj
 from pyyijing.yijingpai.positions import PreparedItem, check_prepared
 
 from . import convert
 from .errors import InvalidArgumentError
+from .games import mahjong
 
 # Distinct rule sets remembered; a server sees few, so this is never reached
 # in practice and only bounds memory against hostile traffic.
@@ -29,20 +30,28 @@ RawVerdict = tuple[str, str]
 class PositionChecker:
     def __init__(self, max_moves: int) -> None:
         self.max_moves = max_moves
-        self._rules: dict[bytes, yj.Rules] = {}
+        self._rules: dict[bytes, convert.AnyRules] = {}
 
-    def _rules_of(self, msg: Any, field: str) -> tuple[bytes, yj.Rules]:
-        key = msg.SerializeToString(deterministic=True)
+    def _rules_of(self, position: Any, field: str) -> tuple[bytes, convert.AnyRules]:
+        # The key says which game: the same bytes are another game's rules in the other field.
+        if convert.is_mahjong(position):
+            if position.HasField("rules"):  # refused before the cache can hide it
+                convert.any_rules_from_proto(position, f"{field}.")
+            key = b"m" + position.mahjong_rules.SerializeToString(deterministic=True)
+        else:
+            key = b"y" + position.rules.SerializeToString(deterministic=True)
         rules = self._rules.get(key)
         if rules is None:
-            rules = convert.rules_from_proto(msg, field)  # errors are not cached
+            rules = convert.any_rules_from_proto(position, f"{field}.")  # errors are not cached
             if len(self._rules) >= _RULES_CACHE_SIZE:
                 self._rules.clear()
             self._rules[key] = rules
         return key, rules
 
-    def _item(self, position: Any, move: str, field: str) -> tuple[bytes, yj.Rules, PreparedItem]:
-        key, rules = self._rules_of(position.rules, f"{field}.rules")
+    def _item(
+        self, position: Any, move: str, field: str
+    ) -> tuple[bytes, convert.AnyRules, PreparedItem]:
+        key, rules = self._rules_of(position, field)
         moves = position.moves
         if position.deal.WhichOneof("source") == "seed":  # a uint64: always a valid seed
             convert.check_moves_length(moves, f"{field}.moves", self.max_moves)
@@ -59,7 +68,7 @@ class PositionChecker:
         """The verdict of each ``(position, move)``; INVALID_ARGUMENT for the first
         request (in order) whose position is malformed or does not replay.
         `field_of(k)` is the field path of request k's position."""
-        groups: dict[bytes, tuple[yj.Rules, list[int], list[PreparedItem]]] = {}
+        groups: dict[bytes, tuple[convert.AnyRules, list[int], list[PreparedItem]]] = {}
         stopped: InvalidArgumentError | None = None
         for k, (position, move) in enumerate(requests):
             try:
@@ -74,11 +83,11 @@ class PositionChecker:
             group[2].append(item)
         if len(groups) == 1 and stopped is None:  # the usual case: one rule set
             ((rules, _, items),) = groups.values()
-            checks = check_prepared(rules, items)
+            checks = _check_group(rules, items)
         else:
             checks = [(-2, "", "")] * len(requests)  # -2: not checked
             for rules, ks, items in groups.values():
-                for k, result in zip(ks, check_prepared(rules, items), strict=True):
+                for k, result in zip(ks, _check_group(rules, items), strict=True):
                     checks[k] = result
         verdicts: list[RawVerdict] = []
         for k, (bad, code, message) in enumerate(checks):
@@ -90,6 +99,13 @@ class PositionChecker:
         if stopped is not None:
             raise stopped
         return verdicts
+
+
+def _check_group(rules: convert.AnyRules, items: list[PreparedItem]) -> list[tuple[int, str, str]]:
+    """The checks of items with the same rules, by the engine of their game."""
+    if isinstance(rules, mj.Rules):
+        return mahjong.check_prepared(rules, items)
+    return list(check_prepared(rules, items))
 
 
 def _replay_error(move: str, j: int, code: str, message: str, field: str) -> InvalidArgumentError:

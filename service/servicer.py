@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import json
 import logging
 import threading
@@ -16,12 +17,14 @@ import grpc
 from google.protobuf.message import DecodeError
 
 import pyyijing as yj
+from pyyijing import mahjong as mj
 
 from . import convert, simulation
 from .convert import pb2, pb2_grpc
 from .errors import InvalidArgumentError, RequestError
+from .games import mahjong as mjp
 from .games import yijingpai as yp
-from .observability import Metrics
+from .observability import Metrics, label_call
 from .positions import PositionChecker
 from .sessions import SessionManager
 from .streams import StreamBudget
@@ -77,24 +80,35 @@ class RuleEngineServicer(_ServicerBase):  # type: ignore[misc]  # untyped genera
     async def _off_loop(self, context: Ctx, fn: Callable[..., T], *args: Any) -> T:
         """Run engine work (replays, batches) on the worker pool; map request errors."""
         loop = asyncio.get_running_loop()
+        # In a copy of this call's context: the worker names the call's game (label_call).
+        ctx = contextvars.copy_context()
         try:
-            return await loop.run_in_executor(self.executor, fn, *args)
+            return await loop.run_in_executor(self.executor, ctx.run, fn, *args)
         except RequestError as exc:
             await self._abort(context, exc)
             raise AssertionError("unreachable") from exc
 
-    def _verdict(self, v: Any) -> Any:
-        self.metrics.verdict(v.code)
+    def _verdict(self, v: Any, labels: tuple[str, str]) -> Any:
+        self.metrics.verdict(v.code, 1, *labels)
         return convert.verdict_to_proto(v)
 
     # -- stateless --------------------------------------------------------------
-    def _count_verdicts(self, verdicts: list[tuple[str, str]]) -> None:
+    def _count_verdicts(
+        self, verdicts: list[tuple[str, str]], labels: tuple[str, str] = (yp.NAME, "")
+    ) -> None:
         for code, n in Counter(code for code, _ in verdicts).items():
-            self.metrics.verdict(code, n)
+            self.metrics.verdict(code, n, *labels)
+
+    def _label(self, msg: Any) -> tuple[str, str]:
+        """Name the call's game from a message with `rules` / `mahjong_rules` fields."""
+        labels = convert.game_labels(msg)
+        label_call(*labels)
+        return labels
 
     def _validate_one(self, req: Any) -> Any:
+        labels = self._label(req.position)
         verdicts = self.positions.check([(req.position, req.move)], lambda _k: "position")
-        self._count_verdicts(verdicts)
+        self._count_verdicts(verdicts, labels)
         code, message = verdicts[0]
         return pb2.ValidateMoveResponse(
             verdict=pb2.Verdict(ok=code == "ok", code=code, message=message)
@@ -117,11 +131,18 @@ class RuleEngineServicer(_ServicerBase):  # type: ignore[misc]  # untyped genera
             raise InvalidArgumentError.one(
                 "requests", f"{n} requests in one batch; at most {self.limits.max_batch}"
             )
-        verdicts = self.positions.check(
-            [(item.position, item.move) for item in request.requests],
-            lambda k: f"requests[{k}].position",
-        )
-        self._count_verdicts(verdicts)
+        items = [(item.position, item.move) for item in request.requests]
+        item_labels = [convert.game_labels(p) for p, _ in items]
+        kinds = set(item_labels)
+        if len(kinds) == 1:
+            label_call(*item_labels[0])
+        elif kinds:
+            games = {g for g, _ in kinds}
+            label_call("mixed" if len(games) > 1 else games.pop(), "mixed")
+        verdicts = self.positions.check(items, lambda k: f"requests[{k}].position")
+        counts = Counter((item_labels[k], code) for k, (code, _) in enumerate(verdicts))
+        for (labels, code), n in counts.items():
+            self.metrics.verdict(code, n, *labels)
         response = pb2.ValidateMovesResponse()
         add = response.verdicts.add  # cheaper than building Verdict objects and copying them
         for code, message in verdicts:
@@ -134,10 +155,11 @@ class RuleEngineServicer(_ServicerBase):  # type: ignore[misc]  # untyped genera
 
     def _validate_many_bytes(self, data: bytes) -> bytes:
         fast = self.wire.validate(data)  # plain valid requests, natively
-        if fast is not None:
-            body, counts = fast
+        if fast is not None:  # all Yi Jing Pai, or all mahjong of one ruleset
+            body, counts, labels = fast
+            label_call(*labels)
             for code, n in counts.items():
-                self.metrics.verdict(code, n)
+                self.metrics.verdict(code, n, *labels)
             return body
         try:
             request = pb2.ValidateMovesRequest.FromString(data)
@@ -153,20 +175,26 @@ class RuleEngineServicer(_ServicerBase):  # type: ignore[misc]  # untyped genera
         return await self._off_loop(context, self._validate_many_bytes, request)
 
     def _validate_game(self, request: Any) -> Any:
-        rules = convert.rules_from_proto(request.rules)
+        labels = self._label(request)
+        rules = convert.any_rules_from_proto(request)
         deal = convert.deal_from_proto(request.deal, rules)
         convert.check_moves_length(request.moves, "moves", self.limits.max_moves)
         game = deal.new_game(rules)
         resp = pb2.ValidateGameResponse(ok=True)
         # every move checked and, when legal, applied: one backend call
         verdicts = game.apply_each(list(request.moves))
-        self._count_verdicts([(v.code, v.message) for v in verdicts])
+        self._count_verdicts([(v.code, v.message) for v in verdicts], labels)
         add = resp.verdicts.add
         for i, v in enumerate(verdicts):
             add(ok=v.ok, code=v.code, message=v.message)
             if not v.ok and resp.ok:
                 resp.ok = False
                 resp.first_illegal_index = i
+        if isinstance(game, mj.Game):
+            resp.mahjong_phase = mjp.PHASES[game.phase]
+            if game.result is not None:
+                resp.mahjong_result.CopyFrom(mjp.result_to_proto(game.result))
+            return resp
         resp.phase = yp.PHASES[game.phase]
         result = game.record()["result"]
         if result is not None:
@@ -177,14 +205,17 @@ class RuleEngineServicer(_ServicerBase):  # type: ignore[misc]  # untyped genera
         return await self._off_loop(context, self._validate_game, request)
 
     def _legal_moves(self, request: Any) -> Any:
+        self._label(request.position)
         game = convert.game_from_position(request.position, self.limits.max_moves)
         seat = None
         if request.HasField("seat"):
-            if request.seat >= game.rules.players:
-                raise InvalidArgumentError.one(
-                    "seat", f"seat must be in 0..{game.rules.players - 1}; got {request.seat}"
-                )
-            seat = int(request.seat)
+            seat = _check_seat(request.seat, game)
+        if isinstance(game, mj.Game):
+            return pb2.LegalMovesResponse(
+                moves=game.legal_moves(seat),
+                mahjong_phase=mjp.PHASES[game.phase],
+                to_act=game.to_act,
+            )
         return pb2.LegalMovesResponse(
             moves=game.legal_moves(seat), phase=yp.PHASES[game.phase], to_act=game.to_act
         )
@@ -193,12 +224,11 @@ class RuleEngineServicer(_ServicerBase):  # type: ignore[misc]  # untyped genera
         return await self._off_loop(context, self._legal_moves, request)
 
     def _evaluate(self, request: Any) -> Any:
+        self._label(request.position)
         game = convert.game_from_position(request.position, self.limits.max_moves)
-        if request.seat >= game.rules.players:
-            raise InvalidArgumentError.one(
-                "seat", f"seat must be in 0..{game.rules.players - 1}; got {request.seat}"
-            )
-        seat = int(request.seat)
+        seat = _check_seat(request.seat, game)
+        if isinstance(game, mj.Game):
+            return self._evaluate_mahjong(game, seat)
         plays = game.ready(seat)
         resp = pb2.EvaluateResponse(
             ready=bool(plays),
@@ -212,13 +242,28 @@ class RuleEngineServicer(_ServicerBase):  # type: ignore[misc]  # untyped genera
             resp.result.CopyFrom(yp.result_to_proto(result))
         return resp
 
+    def _evaluate_mahjong(self, game: mj.Game, seat: int) -> Any:
+        waits = game.waits(seat)
+        resp = pb2.EvaluateResponse(
+            ready=bool(waits),
+            waits=mjp.waits_to_proto(waits),
+            ready_discards=mjp.ready_discards(game, seat),
+            mahjong_phase=mjp.PHASES[game.phase],
+            to_act=game.to_act,
+            mahjong_view=mjp.game_view(game, seat),
+        )
+        if game.result is not None:
+            resp.mahjong_result.CopyFrom(mjp.result_to_proto(game.result))
+        return resp
+
     async def Evaluate(self, request: Any, context: Ctx) -> Any:  # noqa: N802
         return await self._off_loop(context, self._evaluate, request)
 
     # -- sessions ---------------------------------------------------------------
     async def CreateGame(self, request: Any, context: Ctx) -> Any:  # noqa: N802
         try:
-            rules = convert.rules_from_proto(request.rules)
+            self._label(request)
+            rules = convert.any_rules_from_proto(request)
             deal = (
                 convert.deal_from_proto(request.deal, rules) if request.HasField("deal") else None
             )
@@ -226,15 +271,20 @@ class RuleEngineServicer(_ServicerBase):  # type: ignore[misc]  # untyped genera
         except RequestError as exc:
             await self._abort(context, exc)
             raise
-        return pb2.CreateGameResponse(
+        resp = pb2.CreateGameResponse(
             game_id=session.game_id,
             seat_tokens=[pb2.SeatToken(seat=i, token=t) for i, t in enumerate(tokens)],
-            observer_view=yp.game_view(session.game, None),
         )
+        if isinstance(session.game, mj.Game):
+            resp.mahjong_observer_view.CopyFrom(mjp.game_view(session.game, None))
+        else:
+            resp.observer_view.CopyFrom(yp.game_view(session.game, None))
+        return resp
 
     async def Act(self, request: Any, context: Ctx) -> Any:  # noqa: N802
         try:
             session = self.sessions.get(request.game_id)
+            label_call(*session.labels)
             seat = session.seat_for(request.token)
             expected = request.expected_index if request.HasField("expected_index") else None
             outcome = await self.sessions.act(session, seat, request.move, expected)
@@ -242,22 +292,23 @@ class RuleEngineServicer(_ServicerBase):  # type: ignore[misc]  # untyped genera
             await self._abort(context, exc)
             raise
         return pb2.ActResponse(
-            verdict=self._verdict(outcome.verdict),
-            view=yp.game_view(session.game, seat),
+            verdict=self._verdict(outcome.verdict, session.labels),
             already_applied=outcome.already_applied,
+            **_view_field(session.game, seat),
         )
 
     async def GetView(self, request: Any, context: Ctx) -> Any:  # noqa: N802
         try:
             session = self.sessions.get(request.game_id)
+            label_call(*session.labels)
             seat = session.seat_for(request.token)
         except RequestError as exc:
             await self._abort(context, exc)
             raise
         game = session.game
         return pb2.GetViewResponse(
-            view=yp.game_view(game, seat),
             legal_moves=game.legal_moves(seat) if seat in game.to_act else [],
+            **_view_field(game, seat),
         )
 
     async def WatchGame(  # noqa: N802
@@ -265,6 +316,7 @@ class RuleEngineServicer(_ServicerBase):  # type: ignore[misc]  # untyped genera
     ) -> AsyncIterator[Any]:
         try:
             session = self.sessions.get(request.game_id)
+            label_call(*session.labels)
             if self.streams is not None:
                 self.streams.watch(session.game_id)
         except RequestError as exc:
@@ -285,9 +337,15 @@ class RuleEngineServicer(_ServicerBase):  # type: ignore[misc]  # untyped genera
             view = session.game.view(None)
             if view != last:
                 history = view["history"]
-                msg = yp.view_to_proto(view)
-                msg.next_index = session.next_index
-                yield pb2.WatchGameResponse(new_moves=history[sent:], view=msg)
+                if isinstance(session.game, mj.Game):
+                    mj_msg = mjp.view_to_proto(
+                        view, session.game.rules.ruleset, False, session.next_index
+                    )
+                    yield pb2.WatchGameResponse(new_moves=history[sent:], mahjong_view=mj_msg)
+                else:
+                    msg = yp.view_to_proto(view)
+                    msg.next_index = session.next_index
+                    yield pb2.WatchGameResponse(new_moves=history[sent:], view=msg)
                 sent, last = len(history), view
             if view["phase"] == "over":
                 return
@@ -320,6 +378,7 @@ class RuleEngineServicer(_ServicerBase):  # type: ignore[misc]  # untyped genera
         self, request: Any, context: Ctx
     ) -> AsyncIterator[Any]:
         try:
+            self._label(request)
             args = simulation.args_from_proto(request, self.limits.max_simulate_games, yj.backend())
         except RequestError as exc:
             await self._abort(context, exc)
@@ -383,3 +442,17 @@ class RuleEngineServicer(_ServicerBase):  # type: ignore[misc]  # untyped genera
         finally:
             cancel.set()  # a cancelled call (or shutdown) stops the job after its chunk
             stop.cancel()
+
+
+def _check_seat(seat: int, game: Any) -> int:
+    players = convert.players_of(game.rules)
+    if seat >= players:
+        raise InvalidArgumentError.one("seat", f"seat must be in 0..{players - 1}; got {seat}")
+    return int(seat)
+
+
+def _view_field(game: Any, seat: int | None) -> dict[str, Any]:
+    """The view of `seat` as the keyword of the response field of its game."""
+    if isinstance(game, mj.Game):
+        return {"mahjong_view": mjp.game_view(game, seat)}
+    return {"view": yp.game_view(game, seat)}

@@ -34,14 +34,18 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pyyijing as yj
+from pyyijing import mahjong as mj
 
+from . import convert
 from .convert import DealSpec
 from .errors import NotFoundError, PermissionDeniedError, RequestError, ResourceExhaustedError
 from .observability import Metrics
 from .store import GameNotActiveError, Store
 
 LOG = logging.getLogger("yijing.service")
-GAME_NAME = "yijingpai"  # the game of the sessions (the record's "game")
+# The games a session may be of (the store's game column, the record's "game"),
+# and how each one's rules come back from the stored JSON.
+RULES_CLASSES: dict[str, Any] = {"yijingpai": yj.Rules, "mahjong": mj.Rules}
 GAME_ID_RE = re.compile(r"^[0-9a-f]{32}$")
 MOVE_SEAT_RE = re.compile(r"^s(0|[1-9][0-9]{0,5}):")
 MAX_TOKEN_CHARS = 256
@@ -58,7 +62,7 @@ def hash_token(token: str) -> bytes:
 @dataclass(eq=False)  # identity semantics: the weak map and the LRU hold the same object
 class Session:
     game_id: str
-    game: yj.Game
+    game: Any  # a yj.Game or an mj.Game
     token_hashes: list[bytes]
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     changed: asyncio.Event = field(default_factory=asyncio.Event)
@@ -69,6 +73,11 @@ class Session:
         """Wake every watcher (each waits on the event current when it looked)."""
         old, self.changed = self.changed, asyncio.Event()
         old.set()
+
+    @property
+    def labels(self) -> tuple[str, str]:
+        """``(game, ruleset)`` of the session, for metric labels."""
+        return convert.labels_of(self.game.rules)
 
     @property
     def next_index(self) -> int:
@@ -133,7 +142,9 @@ class SessionManager:
         while len(self._cache) > self.cache_size:
             self._cache.popitem(last=False)
 
-    async def create(self, rules: yj.Rules, deal: DealSpec | None) -> tuple[Session, list[str]]:
+    async def create(
+        self, rules: convert.AnyRules, deal: DealSpec | None
+    ) -> tuple[Session, list[str]]:
         if self._active >= self.max_sessions:
             raise ResourceExhaustedError(
                 f"{self._active} games are active, the server's limit (--max-sessions "
@@ -144,7 +155,7 @@ class SessionManager:
             deal = DealSpec(seed=secrets.randbits(64))
         game = deal.new_game(rules)
         game_id = secrets.token_hex(16)
-        tokens = [secrets.token_urlsafe(32) for _ in range(rules.players)]
+        tokens = [secrets.token_urlsafe(32) for _ in range(convert.players_of(rules))]
         hashes = [hash_token(t) for t in tokens]
         self._active += 1  # counted before the await: concurrent creates see it
         try:
@@ -156,7 +167,7 @@ class SessionManager:
                 deal.wall,
                 deal.dealer,
                 hashes,
-                GAME_NAME,
+                convert.labels_of(rules)[0],
             )
         except BaseException:
             self._active -= 1
@@ -187,9 +198,10 @@ class SessionManager:
             raise NotFoundError(f"no game {game_id!r}")
         if stored.expired:
             raise NotFoundError(self._expired_text(game_id))
-        if stored.game != GAME_NAME:  # a newer server's game: this one cannot replay it
+        rules_class = RULES_CLASSES.get(stored.game)
+        if rules_class is None:  # a newer server's game: this one cannot replay it
             raise NotFoundError(f"game {game_id!r} is a {stored.game!r} game, unknown here")
-        rules = yj.Rules.from_dict(stored.rules)
+        rules = rules_class.from_dict(stored.rules)
         game = DealSpec(seed=stored.seed, wall=stored.wall, dealer=stored.dealer).new_game(rules)
         for move in stored.moves:
             game.apply(move)  # every logged move was legal when it was accepted
@@ -308,7 +320,8 @@ class SessionManager:
                 LOG.exception("session expiry failed")
 
     def view(self, session: Session, seat: int | None) -> dict[str, Any]:
-        return session.game.view(seat)
+        view: dict[str, Any] = session.game.view(seat)
+        return view
 
 
 def _log_orphan_failure(task: asyncio.Future[Any]) -> None:

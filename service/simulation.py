@@ -3,7 +3,7 @@
 `yj.simulate` plays the seed range in chunks and calls ``progress(done,
 total)`` after each one. The job passes a chunk size small enough for a chunk
 to take a fraction of a second and a progress callback that (1) counts the
-games in ``yijing_games_simulated_total``, (2) hands a progress event to the
+games in ``yijing_games_simulated_total{game,ruleset}``, (2) hands a progress event to the
 event loop, and (3) raises `CancelledError` once the call is gone, which stops
 `yj.simulate` before its next chunk. Chunking does not change the result
 (game ``i`` depends only on rules, seed, policies, rotate and ``i``; the
@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import pyyijing as yj
+from pyyijing import mahjong as mj
 
 from . import convert
 from .errors import InvalidArgumentError
@@ -41,7 +42,7 @@ class SimulateArgs:
     """A checked `SimulateRequest`: the arguments of `yj.simulate` and the chunk size."""
 
     games: int
-    rules: yj.Rules
+    rules: convert.AnyRules
     seed: int
     policies: tuple[str, ...]
     threads: int
@@ -67,13 +68,16 @@ def cpu_count() -> int:
 
 
 def args_from_proto(msg: Any, max_games: int, backend: str) -> SimulateArgs:
-    """The `yj.simulate` arguments of a `SimulateRequest`; INVALID_ARGUMENT if bad."""
+    """The `yj.simulate` arguments of a `SimulateRequest`; INVALID_ARGUMENT if bad.
+
+    `mahjong_rules` selects mahjong hands (`yj.simulate` plays either game)."""
     bad: list[tuple[str, str]] = []
-    rules: yj.Rules | None = None
+    rules: convert.AnyRules | None = None
     try:
-        rules = convert.rules_from_proto(msg.rules, "rules")
+        rules = convert.any_rules_from_proto(msg)
     except InvalidArgumentError as exc:
         bad.extend(exc.violations)
+    bots = mj.BOTS if convert.is_mahjong(msg) else yj.BOTS
     games = int(msg.games)
     if games < 1:
         bad.append(("games", "games must be at least 1"))
@@ -81,17 +85,18 @@ def args_from_proto(msg: Any, max_games: int, backend: str) -> SimulateArgs:
         bad.append(("games", f"{games} games; at most {max_games} in one Simulate call"))
     names = list(msg.policies)
     for i, name in enumerate(names):
-        if name not in yj.BOTS:
+        if name not in bots:
             shown = name if len(name) <= MAX_POLICY_CHARS else name[:MAX_POLICY_CHARS] + "..."
             bad.append(
-                (f"policies[{i}]", f"unknown policy {shown!r}; built-in bots: {', '.join(yj.BOTS)}")
+                (f"policies[{i}]", f"unknown policy {shown!r}; built-in bots: {', '.join(bots)}")
             )
-    if rules is not None and len(names) not in (0, 1, rules.players):
+    players = convert.players_of(rules) if rules is not None else 0
+    if rules is not None and len(names) not in (0, 1, players):
         bad.append(
             (
                 "policies",
                 f"give no policy (random), one for every seat, or one per seat "
-                f"({rules.players}); got {len(names)}",
+                f"({players}); got {len(names)}",
             )
         )
     if bad:
@@ -99,7 +104,7 @@ def args_from_proto(msg: Any, max_games: int, backend: str) -> SimulateArgs:
     assert rules is not None
     if not names:
         names = ["random"]
-    policies = tuple(names * rules.players if len(names) == 1 else names)
+    policies = tuple(names * players if len(names) == 1 else names)
     cores = cpu_count()
     threads = min(int(msg.threads) or cores, cores)
     chunk = NATIVE_CHUNK_PER_THREAD * threads if backend == "native" else PYTHON_CHUNK
@@ -142,10 +147,11 @@ def run(
     start = time.perf_counter()
     counted = 0
     last_emit = 0.0
+    game, ruleset = convert.labels_of(args.rules)
 
     def progress(done: int, total: int) -> None:
         nonlocal counted, last_emit
-        metrics.games_simulated.inc(done - counted)
+        metrics.simulated(done - counted, game, ruleset)
         counted = done
         if cancel.is_set():
             raise CancelledError

@@ -2,7 +2,7 @@
 
 Tables (schema version 3, ``PRAGMA user_version``):
   games(game_id, created_at, rules JSON, seed TEXT|NULL, wall TEXT|NULL, dealer INT|NULL,
-        game)                                   -- which game: "yijingpai" (mahjong to come)
+        game)                                   -- which game: "yijingpai" or "mahjong"
   seats(game_id, seat, token_sha256)            -- tokens are stored hashed only
   moves(game_id, idx, move, created_at)         -- append-only; PRIMARY KEY (game_id, idx)
   finished(game_id, finished_at)                -- appended once when the hand ends

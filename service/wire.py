@@ -1,11 +1,14 @@
-"""ValidateMoves from the request's bytes: the native fast path.
+"""ValidateMoves from the request's bytes: the native fast paths.
 
-`pyyijing._native.yijingpai.validate_moves_wire` reads a serialized ValidateMovesRequest,
-replays every position in C++ and writes the serialized response, so no
-protobuf object is made per item. It only takes plain, valid requests (seed
-deals, known fields, ASCII moves, within the limits, histories that replay);
-for anything else it returns None and the servicer answers through the
-ordinary path (`positions.PositionChecker`), which words every error.
+`pyyijing._native.yijingpai.validate_moves_wire` (Yi Jing Pai) and
+`pyyijing._native.mahjong.validate_moves_wire` (mahjong) read a serialized
+ValidateMovesRequest, replay every position in C++ and write the serialized
+response, so no protobuf object is made per item. They only take plain, valid
+requests (seed deals, known fields, ASCII moves, within the limits, histories
+that replay; every position of one game, and for mahjong of one ruleset, so
+the metric labels are the batch's); for anything else they return None and the
+servicer answers through the ordinary path (`positions.PositionChecker`),
+which words every error.
 """
 
 from __future__ import annotations
@@ -16,22 +19,33 @@ from typing import Any
 from google.protobuf.message import DecodeError
 
 import pyyijing as yj
+from pyyijing.mahjong.game import parts as mahjong_parts
+from pyyijing.mahjong.reasons import MESSAGES as MAHJONG_MESSAGES
 from pyyijing.yijingpai.positions import engine_config
 
 from . import convert
 from .convert import pb2
 from .errors import InvalidArgumentError
+from .games import mahjong
 
 _CACHE_SIZE = 256
 
+#: Fields of the Yi Jing fast path's messages that its parser does not know, on
+#: purpose: a request using one is declined by it (as any unknown field is). A
+#: mahjong position (`mahjong_rules`) is the mahjong fast path's.
+DECLINED_FIELDS: dict[str, int] = {"Position.mahjong_rules": 4}
+#: Fields the mahjong fast path declines: `rules` beside `mahjong_rules` is an
+#: error the ordinary path words; a wall deal is left to it as in Yi Jing.
+MAHJONG_DECLINED_FIELDS: dict[str, int] = {"Position.rules": 1, "Deal.wall": 2}
 
-def _native_entry() -> Callable[..., Any] | None:
-    """The native function, or None when the active backend is not native."""
+
+def _native_entry(game: str) -> Callable[..., Any] | None:
+    """The native function of `game`, or None when the active backend is not native."""
     if yj.backend() != "native":
         return None
     from pyyijing import _registry  # the one place that knows where a backend's parts live
 
-    entry: Callable[..., Any] = _registry.load("yijingpai", "wire", "native")
+    entry: Callable[..., Any] = _registry.load(game, "wire", "native")
     return entry
 
 
@@ -39,8 +53,11 @@ class WireValidator:
     def __init__(self, max_batch: int, max_moves: int) -> None:
         self.max_batch = max_batch
         self.max_moves = max_moves
-        self._entry = _native_entry()
+        self._entry = _native_entry("yijingpai")
         self._rule_sets: dict[bytes, Any] = {}  # native Config, or None
+        self._mj_entry = _native_entry("mahjong")
+        self._mj_rule_sets: dict[bytes, tuple[Any, str] | None] = {}  # (Config, ruleset)
+        self._mj_ruleset = ""  # of the batch being checked: one ruleset per fast batch
 
     @property
     def available(self) -> bool:
@@ -61,11 +78,50 @@ class WireValidator:
         self._rule_sets[blob] = args
         return args
 
-    def validate(self, request: bytes) -> tuple[bytes, dict[str, int]] | None:
-        """(serialized ValidateMovesResponse, verdict counts by code), or None."""
-        if self._entry is None:
+    def _mj_rule_set(self, blob: bytes) -> Any:
+        """The native Config of a serialized MahjongRules message; None if it is not
+        valid, or of another ruleset than the batch's first (its labels would differ)."""
+        if blob not in self._mj_rule_sets:
+            entry: tuple[Any, str] | None
+            try:
+                msg = pb2.MahjongRules.FromString(blob)
+                rules = mahjong.rules_from_proto(msg)
+                config = mahjong_parts("native").Config(**rules.core_config())
+            except (DecodeError, InvalidArgumentError, NotImplementedError):
+                entry = None  # the ordinary path reports it
+            else:
+                entry = (config, mahjong.ruleset_label(msg))
+            if len(self._mj_rule_sets) >= _CACHE_SIZE:
+                self._mj_rule_sets.clear()
+            self._mj_rule_sets[blob] = entry
+        found = self._mj_rule_sets[blob]
+        if found is None:
             return None
-        result: tuple[bytes, dict[str, int]] | None = self._entry(
-            request, self.max_batch, self.max_moves, convert.MAX_MOVE_CHARS, self._rule_set
-        )
-        return result
+        config, ruleset = found
+        if self._mj_ruleset and ruleset != self._mj_ruleset:
+            return None
+        self._mj_ruleset = ruleset
+        return config
+
+    def validate(self, request: bytes) -> tuple[bytes, dict[str, int], tuple[str, str]] | None:
+        """(serialized ValidateMovesResponse, verdict counts by code, (game, ruleset)
+        metric labels), or None."""
+        if self._entry is not None:
+            yp: tuple[bytes, dict[str, int]] | None = self._entry(
+                request, self.max_batch, self.max_moves, convert.MAX_MOVE_CHARS, self._rule_set
+            )
+            if yp is not None:
+                return yp[0], yp[1], ("yijingpai", "")
+        if self._mj_entry is not None:
+            self._mj_ruleset = ""
+            mj: tuple[bytes, dict[str, int]] | None = self._mj_entry(
+                request,
+                self.max_batch,
+                self.max_moves,
+                convert.MAX_MOVE_CHARS,
+                self._mj_rule_set,
+                MAHJONG_MESSAGES,
+            )
+            if mj is not None:
+                return mj[0], mj[1], (mahjong.NAME, self._mj_ruleset)
+        return None

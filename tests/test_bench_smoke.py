@@ -29,6 +29,11 @@ EXPECTED = {
         "mahjong.yardstick.engine",
         "mahjong.yardstick.fraction",
         "mahjong.yardstick.fraction_default",
+        # issue 16's bot floors, per ruleset (benchmarks/mahjong_bench.py _bot_figures)
+        "mahjong.common.greedy.t1",
+        "mahjong.shaoyang.greedy.scaling",
+        "mahjong.changsha.greedy.ratio_native_python",
+        "mahjong.changsha.heuristic.t1",
     ),
     "peers": ("peers.ours.hands", "peers.ours.moves"),
 }
@@ -100,6 +105,7 @@ def test_quick_bench_runs_and_writes_json(
     assert {r["key"] for r in report["floors"]} >= {
         "yardstick.fraction",
         "mahjong.yardstick.fraction",
+        "mahjong.changsha.greedy.t1",
     }
     text = md.read_text()
     assert "| section | figure | median |" in text

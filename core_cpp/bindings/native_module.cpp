@@ -74,6 +74,7 @@ void bind_mahjong(py::module_& m);
 void bind_mahjong_game(py::module_& m);
 // core_cpp/bindings/mahjong_sim_bindings.cpp: batch simulation of bot hands (sim_batch).
 void bind_mahjong_sim(py::module_& m);
+void bind_mahjong_wire(py::module_& m);
 
 // One extension module, one submodule per game (pyyijing._native.<game>, also
 // importable by that name: pybind11 registers submodules in sys.modules); the
@@ -115,4 +116,5 @@ PYBIND11_MODULE(_native, m) {
   bind_mahjong(mahjong);
   bind_mahjong_game(mahjong);
   bind_mahjong_sim(mahjong);
+  bind_mahjong_wire(mahjong);
 }

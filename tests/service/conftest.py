@@ -31,6 +31,7 @@ from google.rpc import error_details_pb2
 from grpc_status import rpc_status
 
 import pyyijing as yj
+from pyyijing import mahjong as mj
 from service import Config, Service
 from service.convert import pb2, pb2_grpc
 
@@ -166,6 +167,37 @@ def position(seed: int, moves: list[str] | None = None, **rules: Any) -> Any:
     return pb2.Position(rules=pb2.Rules(**rules), deal=pb2.Deal(seed=seed), moves=list(moves or []))
 
 
+# The mahjong rule sets the mahjong service tests cover: every ruleset, the common
+# one also with its void-suit game and its flowers (MahjongRules fields, mj.Rules).
+MJ_RULES: dict[str, tuple[dict[str, Any], mj.Rules]] = {
+    "common": ({"ruleset": pb2.MAHJONG_RULESET_COMMON}, mj.Rules("common")),
+    "common_void": (
+        {"ruleset": pb2.MAHJONG_RULESET_COMMON, "void_suit": True},
+        mj.Rules("common", void_suit=True),
+    ),
+    "common_flowers": (
+        {"ruleset": pb2.MAHJONG_RULESET_COMMON, "flowers": True, "declare_ready": False},
+        mj.Rules("common", flowers=True, declare_ready=False),
+    ),
+    "shaoyang": ({"ruleset": pb2.MAHJONG_RULESET_SHAOYANG}, mj.Rules("shaoyang")),
+    "changsha": (
+        {"ruleset": pb2.MAHJONG_RULESET_CHANGSHA, "birds": 4, "bird_scoring": "multiply"},
+        mj.Rules("changsha", birds=4, bird_scoring="multiply"),
+    ),
+}
+
+
+def mj_hand(rules: mj.Rules, seed: int) -> mj.Game:
+    """A whole hand played by four heuristic bots (they nearly always win: results to check)."""
+    return mj.play_bots(rules, seed, ("heuristic",) * 4)
+
+
+def mj_position(fields: dict[str, Any], seed: int, moves: list[str] | None = None) -> Any:
+    return pb2.Position(
+        mahjong_rules=pb2.MahjongRules(**fields), deal=pb2.Deal(seed=seed), moves=list(moves or [])
+    )
+
+
 # -- subprocess server ---------------------------------------------------------
 
 
@@ -278,4 +310,7 @@ def h() -> Any:
         random_game=random_game,
         position=position,
         start_server=start_server,
+        MJ_RULES=MJ_RULES,
+        mj_hand=mj_hand,
+        mj_position=mj_position,
     )

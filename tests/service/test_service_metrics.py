@@ -19,6 +19,16 @@ from prometheus_client.parser import text_string_to_metric_families
 import pyyijing as yj
 
 VALIDATE = "/yijing.v1.RuleEngineService/ValidateMove"
+# The game and ruleset labels of a Yi Jing Pai call (a game with no rulesets).
+YJ = (("game", "yijingpai"), ("ruleset", ""))
+
+
+def rpcs(code: str, method: str, labels: tuple[tuple[str, str], ...] = YJ) -> Any:
+    return ("yijing_rpcs_total", tuple(sorted((("code", code), ("method", method), *labels))))
+
+
+def verdicts(code: str, labels: tuple[tuple[str, str], ...] = YJ) -> Any:
+    return ("yijing_verdicts_total", tuple(sorted((("code", code), *labels))))
 
 
 def scrape(server: Any) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
@@ -45,20 +55,12 @@ def test_metrics_endpoint_counts_rpcs_verdicts_and_sessions(server: Any, h: Any)
         stub.GetView(h.pb2.GetViewRequest(game_id=game.game_id, token="bad"))
 
     m = scrape(server)
-    assert m[("yijing_rpcs_total", (("code", "OK"), ("method", VALIDATE)))] == 3
-    assert m[("yijing_rpcs_total", (("code", "INVALID_ARGUMENT"), ("method", VALIDATE)))] == 1
-    assert (
-        m[
-            (
-                "yijing_rpcs_total",
-                (("code", "PERMISSION_DENIED"), ("method", "/yijing.v1.RuleEngineService/GetView")),
-            )
-        ]
-        == 1
-    )
+    assert m[rpcs("OK", VALIDATE)] == 3
+    assert m[rpcs("INVALID_ARGUMENT", VALIDATE)] == 1
+    assert m[rpcs("PERMISSION_DENIED", "/yijing.v1.RuleEngineService/GetView")] == 1
     assert m[("yijing_rpc_latency_seconds_count", (("method", VALIDATE),))] == 4
-    assert m[("yijing_verdicts_total", (("code", "wrong_phase"),))] == 2
-    assert m[("yijing_verdicts_total", (("code", "malformed"),))] == 1
+    assert m[verdicts("wrong_phase")] == 2
+    assert m[verdicts("malformed")] == 1
     assert m[("yijing_active_sessions", ())] == 2
     assert m[("yijing_sessions_created_total", ())] == 2
     info = [k for k in m if k[0] == "yijing_build_info"]
@@ -88,11 +90,11 @@ def test_validate_moves_counts_verdicts_on_both_paths(server: Any, h: Any) -> No
             "wrong_phase",
         ]
     m = scrape(server)
-    assert m[("yijing_verdicts_total", (("code", "wrong_phase"),))] == 4
-    assert m[("yijing_verdicts_total", (("code", "malformed"),))] == 2
-    assert m[("yijing_verdicts_total", (("code", "no_such_seat"),))] == 2
+    assert m[verdicts("wrong_phase")] == 4
+    assert m[verdicts("malformed")] == 2
+    assert m[verdicts("no_such_seat")] == 2
     method = "/yijing.v1.RuleEngineService/ValidateMoves"
-    assert m[("yijing_rpcs_total", (("code", "OK"), ("method", method)))] == 2
+    assert m[rpcs("OK", method)] == 2
 
 
 def test_active_sessions_drop_when_a_game_ends(server: Any, h: Any) -> None:

@@ -16,8 +16,12 @@ GAMES_METRIC = "yijing_games_simulated_total"
 RUNNING_METRIC = "yijing_simulations_running"
 
 
-def _metric(server: Any, name: str) -> float:
-    value = server.service.metrics.registry.get_sample_value(name)
+# Yi Jing Pai games: the games-simulated counter's labels (a game, no ruleset)
+YJ = {"game": "yijingpai", "ruleset": ""}
+
+
+def _metric(server: Any, name: str, labels: dict[str, str] | None = None) -> float:
+    value = server.service.metrics.registry.get_sample_value(name, labels)
     return 0.0 if value is None else float(value)
 
 
@@ -42,7 +46,7 @@ def test_progress_then_summary_identical_to_in_process(
     monkeypatch.setattr(simulation, "PROGRESS_INTERVAL", 0.0)
     policies = ["heuristic", "greedy", "random", "random"]
     req = h.pb2.SimulateRequest(seed=7, games=12_000, policies=policies, threads=1)
-    before = _metric(server, GAMES_METRIC)
+    before = _metric(server, GAMES_METRIC, YJ)
     progress, summary = _collect(server.stub, req)
     chunk = 1000 if yj.backend() == "native" else 100
     assert [p.games_done for p in progress] == list(range(chunk, 12_001, chunk))
@@ -56,7 +60,7 @@ def test_progress_then_summary_identical_to_in_process(
     assert got["games"] == 12_000
     assert got["seed"] == 7
     assert got["policies"] == policies
-    assert _metric(server, GAMES_METRIC) - before == 12_000
+    assert _metric(server, GAMES_METRIC, YJ) - before == 12_000
     assert _metric(server, RUNNING_METRIC) == 0
 
 
@@ -110,14 +114,14 @@ def test_cancelling_stops_the_work(server: Any, h: Any) -> None:
     while _metric(server, RUNNING_METRIC) != 0:  # the server-side job has ended
         assert time.monotonic() < deadline, "the simulation kept running after the cancel"
         time.sleep(0.02)
-    done = _metric(server, GAMES_METRIC)
+    done = _metric(server, GAMES_METRIC, YJ)
     time.sleep(0.5)
-    assert _metric(server, GAMES_METRIC) == done  # no more games are being played
+    assert _metric(server, GAMES_METRIC, YJ) == done  # no more games are being played
     assert 0 < done < games
     deadline = time.monotonic() + 5
     while not server.service.metrics.registry.get_sample_value(
         "yijing_rpcs_total",
-        {"method": "/yijing.v1.RuleEngineService/Simulate", "code": "CANCELLED"},
+        {"method": "/yijing.v1.RuleEngineService/Simulate", "code": "CANCELLED", **YJ},
     ):
         assert time.monotonic() < deadline, "the cancelled call was not counted"
         time.sleep(0.02)
@@ -131,7 +135,7 @@ def test_games_limit(make_server: Any, h: Any) -> None:
         list(srv.stub.Simulate(h.pb2.SimulateRequest(seed=1, games=1001), timeout=30))
     assert err.value.code() == grpc.StatusCode.INVALID_ARGUMENT
     assert "at most 1000" in h.bad_request(err.value)["games"]
-    assert _metric(srv, GAMES_METRIC) == 1000
+    assert _metric(srv, GAMES_METRIC, YJ) == 1000
 
 
 def test_games_limit_flag_and_env() -> None:
@@ -169,7 +173,7 @@ def test_bad_input_is_invalid_argument(
     bad = h.bad_request(err.value)
     assert set(bad) == fields, bad
     assert all(len(d) < 500 for d in bad.values())
-    assert _metric(server, GAMES_METRIC) == 0
+    assert _metric(server, GAMES_METRIC, YJ) == 0
 
 
 def test_shutdown_ends_a_running_simulation(make_server: Any, h: Any) -> None:

@@ -71,11 +71,12 @@ def test_same_bytes_as_the_ordinary_path(h: Any, seed: int) -> None:
         request = _random_request(h, rng, n)
         fast = wire.validate(request.SerializeToString())
         assert fast is not None
-        assert fast == _ordinary(h, request)
+        assert fast[:2] == _ordinary(h, request)
+        assert fast[2] == ("yijingpai", "")
 
 
 def test_empty_request(h: Any) -> None:
-    assert WireValidator(256, 1000).validate(b"") == (b"", {})
+    assert WireValidator(256, 1000).validate(b"") == (b"", {}, ("yijingpai", ""))
 
 
 def _item(h: Any, **position: Any) -> Any:
@@ -172,7 +173,7 @@ def test_mutated_bytes_never_disagree(h: Any) -> None:
             continue
         taken += 1
         request = h.pb2.ValidateMovesRequest.FromString(bytes(data))
-        assert fast == _ordinary(h, request), i
+        assert fast[:2] == _ordinary(h, request), i
     assert taken > 100, taken  # many mutations (e.g. inside a move's text) stay valid requests
 
 
@@ -180,18 +181,51 @@ def test_the_fast_path_knows_every_field_of_its_messages() -> None:
     """The native parser's field numbers are the .proto's, and it knows every field there is.
 
     A field added to one of these messages fails here until the parser in
-    core_cpp/bindings/wire_bindings.cpp is taught about it: without that, every
-    request using the field would silently take the slow path.
+    core_cpp/bindings/wire_bindings.cpp is taught about it, or it is listed in
+    service/wire.py's DECLINED_FIELDS (a field whose requests belong on the
+    ordinary path: mahjong positions): without that, every request using the
+    field would silently take the slow path.
     """
     if yj.backend() != "native":
         pytest.skip("the wire fast path is native")
     from pyyijing._native import yijingpai as native
     from service.convert import pb2
+    from service.wire import DECLINED_FIELDS
 
     known: dict[str, int] = dict(native.WIRE_FIELDS)
+    assert not set(DECLINED_FIELDS) & set(known)
     messages = {key.split(".")[0] for key in known}
     for name in messages:
         desc = pb2.DESCRIPTOR.message_types_by_name[name]
-        in_proto = {f"{name}.{f.name}": f.number for f in desc.fields}
+        in_proto = {
+            f"{name}.{f.name}": f.number
+            for f in desc.fields
+            if f"{name}.{f.name}" not in DECLINED_FIELDS
+        }
         in_parser = {k: v for k, v in known.items() if k.startswith(name + ".")}
         assert in_parser == in_proto, name
+    for key, number in DECLINED_FIELDS.items():  # each one is a field of the .proto
+        message, field = key.split(".")
+        desc = pb2.DESCRIPTOR.message_types_by_name[message]
+        assert desc.fields_by_name[field].number == number, key
+
+
+def test_mahjong_positions_are_left_to_the_ordinary_path(h: Any) -> None:
+    """A batch mixing the games is declined whole; one of mahjong positions only is
+    the mahjong fast path's (tests/service/test_service_mahjong_fastpath.py)."""
+    wire = WireValidator(max_batch=8, max_moves=1000)
+    yj_item = _item(h, deal=h.pb2.Deal(seed=3))
+    mj_item = h.pb2.ValidateMoveRequest(
+        position=h.pb2.Position(
+            mahjong_rules=h.pb2.MahjongRules(ruleset=h.pb2.MAHJONG_RULESET_SHAOYANG),
+            deal=h.pb2.Deal(seed=3),
+        ),
+        move="s0:raise=1",
+    )
+    assert wire.validate(h.pb2.ValidateMovesRequest(requests=[yj_item]).SerializeToString())
+    for items in ([yj_item, mj_item], [mj_item, yj_item]):
+        data = h.pb2.ValidateMovesRequest(requests=items).SerializeToString()
+        assert wire.validate(data) is None
+    only_mj = wire.validate(h.pb2.ValidateMovesRequest(requests=[mj_item]).SerializeToString())
+    assert only_mj is not None
+    assert only_mj[2] == ("mahjong", "shaoyang")

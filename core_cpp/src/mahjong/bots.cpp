@@ -6,6 +6,8 @@
 
 #include <algorithm>
 #include <climits>
+#include <cstdint>
+#include <cstring>
 
 #include "game_internal.hpp"
 #include "yijing/sim/fastrand.hpp"
@@ -94,33 +96,53 @@ Seen make_seen(const State& s, int seat, bool heuristic) noexcept {
 }
 
 // --- shanten (docs "Shanten") --------------------------------------------------
-int sh_regular(const Seen& v, const HandInfo& h) noexcept {
-  const int need = h.n / 3;
-  if (v.void_suit < 0) return sets_distance(h.c, need, true) - 1;
-  Counts c = h.c;
-  for (int i = 0; i < 9; ++i) c[static_cast<std::size_t>(9 * v.void_suit + i)] = 0;
-  return sets_distance(c, need, true) - 1;
+// Every sets_distance of the docs' formulas is read off the hand's four group
+// vectors (hand.hpp hand_groups), looked up once per hand evaluated: a void or
+// missing suit is the empty group's vector, and the 2/5/8-pair distance of
+// Changsha is one combination of the jiang vectors instead of one search per
+// 2/5/8 kind (hand.hpp states the identity; core_cpp/tests/test_mahjong_bots.cpp
+// checks it against the sets_distance formulas).
+struct Groups {
+  HandGroups regular;
+  HandGroups jiang;  // Changsha only
+};
+
+Groups groups_of(const Seen& v, const HandInfo& h) noexcept {
+  Groups g;
+  hand_groups(h.c, g.regular, v.rs == Ruleset::kChangsha ? &g.jiang : nullptr);
+  return g;
 }
 
-int sh_258(const HandInfo& h) noexcept {
-  const int need = h.n / 3;
-  Counts c = h.c;
-  int best = sets_distance(c, need, false) + 2;
-  for (int j = 0; j < kHonourBase; ++j) {
-    if (!jiang_kind(j)) continue;
-    const std::size_t i = static_cast<std::size_t>(j);
-    const int x = c[i];
-    if (x >= 1) {
-      c[i] = static_cast<std::uint8_t>(x - 1);
-      best = std::min(best, sets_distance(c, need, false) + 1);
-      if (x >= 2) {
-        c[i] = static_cast<std::uint8_t>(x - 2);
-        best = std::min(best, sets_distance(c, need, false));
-      }
-      c[i] = static_cast<std::uint8_t>(x);
+// groups_distance with the halves of the last hand kept: the hands a move
+// evaluates differ from the seat's hand in one or two groups, so one half
+// usually repeats (hand.hpp combine_groups / halves_distance).
+struct HalfCache {
+  std::uint64_t a = 0, b = 0, ab = 0;
+  std::uint64_t half(std::uint64_t x, std::uint64_t y) noexcept {
+    if (x != a || y != b || ab == 0) {
+      a = x;
+      b = y;
+      ab = combine_groups(x, y) | (std::uint64_t{1} << 63);  // nonzero: filled
     }
+    return ab;
   }
-  return best - 1;
+};
+
+int distance(const HandGroups& g, int sets, bool pair) noexcept {
+  thread_local HalfCache low, high;
+  return halves_distance(low.half(g.g[0], g.g[1]), high.half(g.g[2], g.g[3]), sets, pair);
+}
+
+int sh_regular(const Seen& v, const HandInfo& h, const Groups& g) noexcept {
+  if (v.void_suit < 0) return distance(g.regular, h.n / 3, true) - 1;
+  HandGroups x = g.regular;
+  x.g[v.void_suit] = empty_group(v.void_suit);  // the void suit's tiles left out
+  return distance(x, h.n / 3, true) - 1;
+}
+
+// min(D(c) + 2, D(c - j) + 1, D(c - 2j)) over the 2/5/8 kinds j, D = no pair.
+int sh_258(const HandInfo& h, const Groups& g) noexcept {
+  return distance(g.jiang, h.n / 3, true) - 1;
 }
 
 int sh_pairs(const Seen& v, const HandInfo& h) noexcept {
@@ -168,42 +190,96 @@ int sh_pungs(const HandInfo& h) noexcept {
   return best - 1;
 }
 
-int sh_one_suit(const HandInfo& h) noexcept {
+// One suit's tiles alone (every other group empty), for each suit the melds allow.
+int sh_one_suit(const HandInfo& h, const Groups& g) noexcept {
   int best = kNo;
   for (int suit = 0; suit < kSuits; ++suit) {
     if ((h.suits & ~(1u << suit)) != 0) continue;
-    Counts c{};
-    for (int i = 0; i < 9; ++i) c[static_cast<std::size_t>(9 * suit + i)] = h.c[static_cast<std::size_t>(9 * suit + i)];
-    best = std::min(best, sets_distance(c, h.n / 3, true) - 1);
+    HandGroups x;
+    for (int i = 0; i < 4; ++i) x.g[i] = i == suit ? g.regular.g[i] : empty_group(i);
+    best = std::min(best, distance(x, h.n / 3, true) - 1);
   }
   return best;
 }
 
-int sh_s(const Seen& v, const HandInfo& h) noexcept {
+int sh_s(const Seen& v, const HandInfo& h, const Groups& g) noexcept {
   switch (v.rs) {
-    case Ruleset::kCommon: return std::min(sh_regular(v, h), sh_pairs(v, h));
-    case Ruleset::kShaoyang: return std::min({sh_regular(v, h), sh_pairs(v, h), sh_orphans(h)});
-    case Ruleset::kChangsha: return std::min({sh_258(h), sh_pairs(v, h), sh_jiang(h)});
+    case Ruleset::kCommon: return std::min(sh_regular(v, h, g), sh_pairs(v, h));
+    case Ruleset::kShaoyang: return std::min({sh_regular(v, h, g), sh_pairs(v, h), sh_orphans(h)});
+    case Ruleset::kChangsha: return std::min({sh_258(h, g), sh_pairs(v, h), sh_jiang(h)});
   }
   return kNo;
 }
 
-int sh_b(const Seen& v, const HandInfo& h) noexcept {
+int sh_b(const Seen& v, const HandInfo& h, const Groups& g) noexcept {
   switch (v.rs) {
     case Ruleset::kCommon: return kNo;
-    case Ruleset::kShaoyang: return std::min({sh_pairs(v, h), sh_orphans(h), sh_pungs(h), sh_one_suit(h)});
-    case Ruleset::kChangsha: return std::min({sh_pairs(v, h), sh_jiang(h), sh_pungs(h), sh_one_suit(h)});
+    case Ruleset::kShaoyang: return std::min({sh_pairs(v, h), sh_orphans(h), sh_pungs(h), sh_one_suit(h, g)});
+    case Ruleset::kChangsha: return std::min({sh_pairs(v, h), sh_jiang(h), sh_pungs(h), sh_one_suit(h, g)});
   }
   return kNo;
+}
+
+int sh_s(const Seen& v, const HandInfo& h) noexcept { return sh_s(v, h, groups_of(v, h)); }
+int sh_b(const Seen& v, const HandInfo& h) noexcept {
+  return v.rs == Ruleset::kCommon ? kNo : sh_b(v, h, groups_of(v, h));
 }
 
 int sh_e(const Seen& v, const HandInfo& h) noexcept {
-  const int s = sh_s(v, h);
-  const int b = sh_b(v, h);
+  const Groups g = groups_of(v, h);  // one lookup for both families
+  const int s = sh_s(v, h, g);
+  const int b = sh_b(v, h, g);
   return b >= kNo ? s : std::min(s, b - 1);
 }
 
-int fval(const Seen& v, const HandInfo& h) noexcept { return v.heuristic ? sh_e(v, h) : sh_s(v, h); }
+int fval_of(const Seen& v, const HandInfo& h) noexcept { return v.heuristic ? sh_e(v, h) : sh_s(v, h); }
+
+// F is a function of the hand and of (ruleset, void suit, heuristic) alone, and
+// a move evaluates the same hands more than once (play_move's lowest F over the
+// discards, then best_discard's key of each; a claim's discards): a small
+// per-thread cache of exact keys (no hash-only matches) answers the repeats.
+struct FvalKey {
+  std::uint64_t w[5];
+  bool operator==(const FvalKey& o) const noexcept {
+    return w[0] == o.w[0] && w[1] == o.w[1] && w[2] == o.w[2] && w[3] == o.w[3] && w[4] == o.w[4];
+  }
+};
+
+FvalKey fval_key(const Seen& v, const HandInfo& h) noexcept {
+  std::uint8_t b[40] = {};
+  std::memcpy(b, h.c.data(), kKinds);
+  b[34] = static_cast<std::uint8_t>(h.n);
+  b[35] = static_cast<std::uint8_t>(h.k);
+  b[36] = static_cast<std::uint8_t>(h.suits);
+  b[37] = static_cast<std::uint8_t>((h.chow ? 1 : 0) | (h.jiang_ok ? 2 : 0) | (v.heuristic ? 4 : 0));
+  b[38] = static_cast<std::uint8_t>(v.rs);
+  b[39] = static_cast<std::uint8_t>(v.void_suit + 1);
+  FvalKey k;
+  std::memcpy(k.w, b, sizeof b);
+  return k;
+}
+
+constexpr int kMemoSlots = 64;  // a move's hands: at most 14 discards (x 2 for a claim's)
+struct FvalMemo {
+  FvalKey key[kMemoSlots] = {};
+  int val[kMemoSlots] = {};
+  bool used[kMemoSlots] = {};
+};
+
+int fval(const Seen& v, const HandInfo& h) noexcept {
+  thread_local FvalMemo memo;
+  const FvalKey k = fval_key(v, h);
+  std::uint64_t x = (k.w[0] ^ (k.w[1] * 0x9E3779B97F4A7C15ULL) ^ (k.w[2] * 0xC2B2AE3D27D4EB4FULL) ^
+                     (k.w[3] * 0x165667B19E3779F9ULL) ^ (k.w[4] * 0xD6E8FEB86659FD93ULL));
+  x ^= x >> 29;
+  const int slot = static_cast<int>((x * 0xBF58476D1CE4E5B9ULL) >> 58);  // 64 slots
+  if (memo.used[slot] && memo.key[slot] == k) return memo.val[slot];
+  const int val = fval_of(v, h);
+  memo.key[slot] = k;
+  memo.val[slot] = val;
+  memo.used[slot] = true;
+  return val;
+}
 
 // --- hand edits -------------------------------------------------------------
 void take(HandInfo& h, int t, int n = 1) noexcept {
@@ -284,28 +360,58 @@ int uke(const Seen& v, const HandInfo& h) noexcept {
   return total;
 }
 
-int danger(const Seen& v, int t) noexcept {
+// docs "Safe tiles": bit t of safe[x] once t is discarded (discard or
+// ready=T, by any seat) after seat x's 報聽. A declared hand is locked, so its
+// waits never change, and the bots always win: a tile it let pass cannot
+// complete it. Read from the move history (what every view's history shows).
+struct Safe {
+  std::uint64_t safe[kSeats] = {};
+  bool declared[kSeats] = {};
+};
+
+Safe declared_safe(const State& s) noexcept {
+  Safe r;
+  for (int i = 0; i < s.n_history; ++i) {
+    const Move m = s.history[i];
+    const Act a = move_act(m);
+    if (a != Act::kDiscard && a != Act::kReady) continue;
+    const std::uint64_t bit = std::uint64_t{1} << move_tile(m);
+    for (int x = 0; x < kSeats; ++x)
+      if (r.declared[x]) r.safe[x] |= bit;
+    if (a == Act::kReady) r.declared[move_seat(m)] = true;
+  }
+  return r;
+}
+
+// Without 振聽 a seat's own earlier discards do not make a tile safe against
+// a declared seat; only the tiles it let pass since declaring do.
+int danger(const Seen& v, const Safe& sf, int t) noexcept {
   if (!v.discard_wins) return 0;
   int n = 0;
-  for (int x = 0; x < kSeats; ++x)
-    if (v.threat[x] && !((v.discarded[x] >> t) & 1)) ++n;
+  for (int x = 0; x < kSeats; ++x) {
+    if (!v.threat[x]) continue;
+    const std::uint64_t known = sf.declared[x] ? sf.safe[x] : v.discarded[x];
+    if (!((known >> t) & 1)) ++n;
+  }
   return n;
 }
 
 // The discard key (docs "Discard key"), lowest first.
 struct Key {
-  int a = 0, b = 0, c = 0, d = 0;
+  int a = 0, b = 0, c = 0, d = 0, e = 0;
   bool operator<(const Key& o) const noexcept {
     if (a != o.a) return a < o.a;
     if (b != o.b) return b < o.b;
     if (c != o.c) return c < o.c;
-    return d < o.d;
+    if (d != o.d) return d < o.d;
+    return e < o.e;
   }
 };
 
 // The best of `moves` (discard / ready moves, canonical order) by the key;
-// uke only for the moves that tie on the key's first two parts.
-Move best_discard(const Seen& v, const Move* moves, int n, bool fold) noexcept {
+// uke only for the moves that tie on the key's first two parts. Heuristic:
+// (E, -uke, danger, conn), folding (danger, E, -uke, conn); greedy (S, conn).
+Move best_discard(const Seen& v, const Safe& sf, const Move* moves, int n, bool fold) noexcept {
   Key keys[kMaxLegalMoves];
   Key low;
   for (int i = 0; i < n; ++i) {
@@ -313,9 +419,10 @@ Move best_discard(const Seen& v, const Move* moves, int n, bool fold) noexcept {
     HandInfo h = v.h;
     take(h, t);
     const int e = fval(v, h);
-    const int dg = v.heuristic ? danger(v, t) : 0;
+    const int dg = v.heuristic ? danger(v, sf, t) : 0;
     keys[i].a = fold ? dg : e;
-    keys[i].b = fold ? e : dg;
+    keys[i].b = fold ? e : 0;
+    keys[i].d = fold ? 0 : dg;
     if (i == 0 || keys[i] < low) low = keys[i];
   }
   Move best = moves[0];
@@ -330,7 +437,7 @@ Move best_discard(const Seen& v, const Move* moves, int n, bool fold) noexcept {
       take(h, t);
       k.c = -uke(v, h);
     }
-    k.d = conn(v.h, t);
+    k.e = conn(v.h, t);
     if (!have || k < best_key) {
       have = true;
       best_key = k;
@@ -420,7 +527,8 @@ Move play_move(const State& s, int seat, const Move* legal, int n, bool heuristi
     }
   }
   const bool fold = heuristic && v.discard_wins && v.threats > 0 && d_min >= 2;
-  if (nr > 0) return best_discard(v, readies, nr, fold);
+  const Safe sf = heuristic ? declared_safe(s) : Safe{};
+  if (nr > 0) return best_discard(v, sf, readies, nr, fold);
   if (heuristic) {
     for (int i = 0; i < n; ++i) {
       if (move_act(legal[i]) != Act::kOpenKong) continue;
@@ -432,13 +540,14 @@ Move play_move(const State& s, int seat, const Move* legal, int n, bool heuristi
   for (int i = 0; i < n; ++i) {
     if (move_act(legal[i]) != Act::kKong) continue;
     const int k = fval(v, after_turn_kong(v.h, move_tile(legal[i]))) - 1;
-    if (k < d_min && k < best_k) {
+    // Heuristic: a kong that keeps the shanten is made too (kongs pay).
+    if ((k < d_min || (heuristic && k == d_min)) && k < best_k) {
       best_k = k;
       kong = legal[i];
     }
   }
   if (kong != kNone) return kong;
-  return best_discard(v, discards, nd, fold);
+  return best_discard(v, sf, discards, nd, fold);
 }
 
 }  // namespace

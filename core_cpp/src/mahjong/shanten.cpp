@@ -4,13 +4,18 @@
 // vector cost[m][p] = the fewest tiles to add to the group's tiles so that they
 // contain m sets and p pairs (p = 0 or 1). The hand's distance is then the
 // min-plus combination of the four vectors at (sets needed, 1 pair), and
-// shanten = distance - 1. A group's vector comes from enumerating its
+// shanten = distance - 1. A group's vector is the minimum over its
 // decompositions into sets, two-tile partial sets (pair, 12, 13) and single
 // tiles: completing a set costs 0 / 1 / 2 / 3 from a set / partial / single /
-// nothing, and the pair 0 / 1 / 2 from a pair / single / nothing. The vectors
-// are cached per group pattern (base-5 index) in lock-free tables.
+// nothing, and the pair 0 / 1 / 2 from a pair / single / nothing. It is
+// computed from the vectors of smaller patterns (compute_pattern: one choice per
+// use of the lowest tile), so that filling a table entry costs a few lookups, not
+// a search over decompositions. The vectors are cached per group pattern
+// (dense rank / base-5 index) in lock-free tables.
 #include <algorithm>
+#include <array>
 #include <atomic>
+#include <initializer_list>
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -30,107 +35,19 @@ constexpr int kHonourPatterns = 78125;   // 5^7
 constexpr std::uint64_t kComputed = 1ULL << 63;
 constexpr int kInf = 60;
 
-// cost index: m * 2 + p, 4 bits each (costs are at most 14).
-struct Cost {
-  std::uint8_t v[10];
-};
-
-inline int meld_cost(int m, int melds, int partials, int singles) {
-  int rest = m;
-  const int a = std::min(rest, melds);
-  rest -= a;
-  const int b = std::min(rest, partials);
-  rest -= b;
-  const int d = std::min(rest, singles);
-  rest -= d;
-  return b + 2 * d + 3 * rest;
-}
-
-class GroupSearch {
- public:
-  GroupSearch(const int* counts, int len, bool honours) : len_(len), honours_(honours) {
-    for (int i = 0; i < len; ++i) c_[i] = counts[i];
-    for (auto& x : best_) x = kInf;
-  }
-
-  std::uint64_t run() {
-    dfs(0, 0, 0, 0, 0, 0);
-    std::uint64_t packed = kComputed;
-    for (int i = 0; i < 10; ++i) packed |= static_cast<std::uint64_t>(best_[i]) << (4 * i);
-    return packed;
-  }
-
- private:
-  void leaf(int melds, int partials, int pairs, int singles) {
-    for (int m = 0; m <= 4; ++m) {
-      const int c0 = meld_cost(m, melds, partials, singles);
-      int c1 = 2 + c0;
-      if (pairs > 0) c1 = std::min(c1, meld_cost(m, melds, partials - 1, singles));
-      if (singles > 0) c1 = std::min(c1, 1 + meld_cost(m, melds, partials, singles - 1));
-      best_[2 * m] = static_cast<std::uint8_t>(std::min<int>(best_[2 * m], c0));
-      best_[2 * m + 1] = static_cast<std::uint8_t>(std::min<int>(best_[2 * m + 1], c1));
-    }
-  }
-
-  // Options at one position, in order: 0 pung, 1 chow, 2 pair, 3 "12", 4 "13", 5 single.
-  // Non-decreasing option order at a position enumerates each multiset once.
-  void dfs(int pos, int minopt, int melds, int partials, int pairs, int singles) {
-    while (pos < len_ && c_[pos] == 0) {
-      ++pos;
-      minopt = 0;
-    }
-    if (pos == len_) {
-      leaf(melds, partials, pairs, singles);
-      return;
-    }
-    int* c = c_;
-    const bool seq = !honours_;
-    if (minopt <= 0 && c[pos] >= 3) {
-      c[pos] -= 3;
-      dfs(pos, 0, melds + 1, partials, pairs, singles);
-      c[pos] += 3;
-    }
-    if (minopt <= 1 && seq && pos + 2 < len_ && c[pos + 1] && c[pos + 2]) {
-      --c[pos], --c[pos + 1], --c[pos + 2];
-      dfs(pos, 1, melds + 1, partials, pairs, singles);
-      ++c[pos], ++c[pos + 1], ++c[pos + 2];
-    }
-    if (minopt <= 2 && c[pos] >= 2) {
-      c[pos] -= 2;
-      dfs(pos, 2, melds, partials + 1, pairs + 1, singles);
-      c[pos] += 2;
-    }
-    if (minopt <= 3 && seq && pos + 1 < len_ && c[pos + 1]) {
-      --c[pos], --c[pos + 1];
-      dfs(pos, 3, melds, partials + 1, pairs, singles);
-      ++c[pos], ++c[pos + 1];
-    }
-    if (minopt <= 4 && seq && pos + 2 < len_ && c[pos + 2]) {
-      --c[pos], --c[pos + 2];
-      dfs(pos, 4, melds, partials + 1, pairs, singles);
-      ++c[pos], ++c[pos + 2];
-    }
-    // The rest of this position as singles (equivalent to option 5 repeated).
-    const int k = c[pos];
-    c[pos] = 0;
-    dfs(pos + 1, 0, melds, partials, pairs, singles + k);
-    c[pos] = k;
-  }
-
-  int c_[9] = {};
-  int len_;
-  bool honours_;
-  std::uint8_t best_[10];
-};
-
 struct Tables {
   std::unique_ptr<std::atomic<std::uint64_t>[]> suit{new std::atomic<std::uint64_t>[kSuitRanks]};
+  // The suit vectors with "a 2/5/8 pair of this suit, or none for 2 more" as the
+  // pair entries (hand_groups' `jiang`), by the same rank.
+  std::unique_ptr<std::atomic<std::uint64_t>[]> suit258{
+      new std::atomic<std::uint64_t>[kSuitRanks]};
   std::unique_ptr<std::atomic<std::uint64_t>[]> honour{
       new std::atomic<std::uint64_t>[kHonourPatterns]};
   // rank(c) = sum over i of offset[i][tiles before i][c[i]].
   std::uint32_t offset[9][kMaxGroupTiles + 1][5] = {};
   Tables() {
     for (int i = 0; i < kSuitRanks; ++i) suit[i].store(0, std::memory_order_relaxed);
+    for (int i = 0; i < kSuitRanks; ++i) suit258[i].store(0, std::memory_order_relaxed);
     for (int i = 0; i < kHonourPatterns; ++i) honour[i].store(0, std::memory_order_relaxed);
     // completions[j][s]: patterns of positions j..8 holding at most 14 - s tiles.
     std::uint32_t completions[10][kMaxGroupTiles + 1];
@@ -157,24 +74,6 @@ Tables& tables() {
   return t;
 }
 
-std::uint64_t compute_pattern(const std::uint8_t* c, int len, bool honours) {
-  int counts[9];
-  for (int i = 0; i < len; ++i) counts[i] = c[i];
-  return GroupSearch(counts, len, honours).run();
-}
-
-// The cached cost vector of group `c` (entry `index` of `table`), computed on first use.
-inline std::uint64_t group_cost(std::atomic<std::uint64_t>* table, std::uint32_t index,
-                                const std::uint8_t* c, int len, bool honours) {
-  std::uint64_t v = table[index].load(std::memory_order_relaxed);
-  if (v == 0) {
-    // Benign race: two threads compute and store the same value.
-    v = compute_pattern(c, len, honours);
-    table[index].store(v, std::memory_order_relaxed);
-  }
-  return v;
-}
-
 inline std::uint32_t suit_rank(const Tables& t, const std::uint8_t* c, int& tiles) {
   std::uint32_t r = 0;
   int s = 0;
@@ -195,6 +94,94 @@ inline std::uint32_t honour_index(const std::uint8_t* c, int& tiles) {
   }
   tiles = s;
   return idx;
+}
+
+inline std::uint64_t group_cost(std::atomic<std::uint64_t>* table, std::uint32_t index,
+                                const std::uint8_t* c, int len, bool honours);
+
+// The cached vector of any group pattern (a suit when len == 9, honours when 7).
+inline std::uint64_t lookup(const std::uint8_t* c, int len, bool honours) {
+  Tables& t = tables();
+  int tiles;
+  return honours ? group_cost(t.honour.get(), honour_index(c, tiles), c, len, true)
+                 : group_cost(t.suit.get(), suit_rank(t, c, tiles), c, len, false);
+}
+
+// The cost vector of group `c` from those of smaller groups: the lowest tile
+// held is either left unused, a set's single (2 to complete) or the pair's (1),
+// or the lowest tile of a block: pung (0), chow (0), two of a kind as a set's
+// partial (1) or as the pair (0), "12" or "13" (1). The empty group needs 3 per
+// set and 2 for the pair. The minimum over these choices is the minimum over all
+// the group's decompositions that the former search (one leaf per decomposition
+// into sets, partial sets and singles) took; core_cpp/tests/test_mahjong_bots.cpp
+// keeps that search and compares.
+std::uint64_t compute_pattern(const std::uint8_t* c0, int len, bool honours) {
+  int best[10];
+  int i = 0;
+  while (i < len && c0[i] == 0) ++i;
+  if (i == len) {
+    for (int m = 0; m <= 4; ++m)
+      for (int p = 0; p <= 1; ++p) best[2 * m + p] = 3 * m + 2 * p;
+  } else {
+    for (auto& x : best) x = kInf;
+    std::uint8_t c[9] = {};
+    for (int k = 0; k < len; ++k) c[k] = c0[k];
+    // best[m][p] <= sub[m - sets][p - pair] + cost for each (sets, pair, cost) use.
+    auto relax = [&](std::initializer_list<std::array<int, 3>> uses) {
+      const std::uint64_t v = lookup(c, len, honours);
+      for (const auto& u : uses)
+        for (int m = u[0]; m <= 4; ++m)
+          for (int p = u[1]; p <= 1; ++p) {
+            const int sub = static_cast<int>((v >> (4 * (2 * (m - u[0]) + (p - u[1])))) & 15);
+            best[2 * m + p] = std::min(best[2 * m + p], sub + u[2]);
+          }
+    };
+    --c[i];
+    relax({{0, 0, 0}, {1, 0, 2}, {0, 1, 1}});  // unused, a set's single, the pair's single
+    ++c[i];
+    if (c[i] >= 2) {
+      c[i] = static_cast<std::uint8_t>(c[i] - 2);
+      relax({{1, 0, 1}, {0, 1, 0}});  // a set's partial, the pair
+      c[i] = static_cast<std::uint8_t>(c[i] + 2);
+    }
+    if (c[i] >= 3) {
+      c[i] = static_cast<std::uint8_t>(c[i] - 3);
+      relax({{1, 0, 0}});  // pung
+      c[i] = static_cast<std::uint8_t>(c[i] + 3);
+    }
+    if (!honours) {
+      if (i + 1 < len && c[i + 1]) {
+        --c[i], --c[i + 1];
+        relax({{1, 0, 1}});  // "12"
+        ++c[i], ++c[i + 1];
+      }
+      if (i + 2 < len && c[i + 2]) {
+        --c[i], --c[i + 2];
+        relax({{1, 0, 1}});  // "13"
+        if (c[i + 1]) {
+          --c[i + 1];
+          relax({{1, 0, 0}});  // chow
+          ++c[i + 1];
+        }
+        ++c[i], ++c[i + 2];
+      }
+    }
+  }
+  std::uint64_t packed = kComputed;
+  for (int k = 0; k < 10; ++k) packed |= static_cast<std::uint64_t>(best[k]) << (4 * k);
+  return packed;
+}
+
+// The cached cost vector of group `c` (entry `index` of `table`), computed on first use.
+inline std::uint64_t group_cost(std::atomic<std::uint64_t>* table, std::uint32_t index,
+                                const std::uint8_t* c, int len, bool honours) {
+  std::uint64_t v = table[index].load(std::memory_order_relaxed);
+  if (v == 0) {
+    // Benign race: two threads compute and store the same value.
+    v = compute_pattern(c, len, honours);
+    table[index].store(v, std::memory_order_relaxed);
+  }
+  return v;
 }
 
 // Where the four groups' cost vectors are, and the hand's size.
@@ -278,6 +265,69 @@ int regular_distance(const Counts& c, int& tiles) {
   }
 }
 
+// --- the bots' group vectors (hand.hpp hand_groups) ---------------------------
+
+constexpr std::uint64_t kEvenNibbles = 0x0F0F0F0F0FULL;  // the p = 0 entries of m = 0..4
+constexpr std::uint64_t kTwos = 0x0202020202ULL;
+
+// The jiang vector of suit pattern `c` (rank `r`): p = 0 entries as the regular
+// vector; p = 1 entries min(no pair + 2, a 2/5/8 single + 1, a 2/5/8 pair + 0),
+// each "+ the pattern without it, no pair" (hand.hpp). Costs stay <= 14.
+std::uint64_t compute_258(Tables& t, const std::uint8_t* c, std::uint32_t r) {
+  const std::uint64_t base = group_cost(t.suit.get(), r, c, 9, false);
+  int j[5];
+  for (int m = 0; m <= 4; ++m) j[m] = static_cast<int>((base >> (8 * m)) & 15) + 2;
+  std::uint8_t x[9];
+  for (int i = 0; i < 9; ++i) x[i] = c[i];
+  int tiles = 0;
+  for (int pos = 1; pos < 9; pos += 3) {
+    for (int k = 1; k <= 2 && k <= c[pos]; ++k) {
+      x[pos] = static_cast<std::uint8_t>(c[pos] - k);
+      const std::uint64_t v = group_cost(t.suit.get(), suit_rank(t, x, tiles), x, 9, false);
+      for (int m = 0; m <= 4; ++m)
+        j[m] = std::min(j[m], static_cast<int>((v >> (8 * m)) & 15) + (2 - k));
+    }
+    x[pos] = c[pos];
+  }
+  std::uint64_t packed = kComputed | (base & kEvenNibbles);
+  for (int m = 0; m <= 4; ++m) packed |= static_cast<std::uint64_t>(j[m]) << (8 * m + 4);
+  return packed;
+}
+
+inline std::uint64_t jiang_cost(Tables& t, std::uint32_t r, const std::uint8_t* c) {
+  std::uint64_t v = t.suit258[r].load(std::memory_order_relaxed);
+  if (v == 0) {
+    v = compute_258(t, c, r);  // benign race, as group_cost
+    t.suit258[r].store(v, std::memory_order_relaxed);
+  }
+  return v;
+}
+
+// The min-plus vector of two groups (every entry m <= 4; values stay <= 14,
+// since b's entry (0 sets, no pair) is 0).
+inline std::uint64_t combine_packed(std::uint64_t a, std::uint64_t b) noexcept {
+  int x[10], y[10], out[10];
+  unpack(a, x);
+  unpack(b, y);
+  combine<4>(x, y, out);
+  std::uint64_t packed = 0;
+  for (int i = 0; i < 10; ++i) packed |= static_cast<std::uint64_t>(out[i]) << (4 * i);
+  return packed;
+}
+
+// The distance from the two halves' vectors: only the entries summing to Need.
+template <int Need>
+int halves_distance_n(std::uint64_t ab, std::uint64_t dh, bool pair) noexcept {
+  int best = kInf;
+  for (int i = 0; i <= Need; ++i) {
+    const int j = Need - i;
+    const int a0 = static_cast<int>((ab >> (8 * i)) & 15), a1 = static_cast<int>((ab >> (8 * i + 4)) & 15);
+    const int d0 = static_cast<int>((dh >> (8 * j)) & 15), d1 = static_cast<int>((dh >> (8 * j + 4)) & 15);
+    best = std::min(best, pair ? std::min(a0 + d1, a1 + d0) : a0 + d0);
+  }
+  return best;
+}
+
 constexpr std::array<int, 13> kOrphans = {0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33};
 
 template <class F>
@@ -326,6 +376,51 @@ int sets_distance(const Counts& c, int sets, bool pair) {
   unpack(group_cost(t.honour.get(), g.honours, &c[27], 7, true), b);
   step(a, b, x);
   return x[2 * sets + (pair ? 1 : 0)];
+}
+
+void hand_groups(const Counts& c, HandGroups& regular, HandGroups* jiang) noexcept {
+  Tables& t = tables();
+  const GroupRanks r = group_ranks(t, c);
+  for (int s = 0; s < 3; ++s)
+    regular.g[s] = group_cost(t.suit.get(), r.suit[s], &c[static_cast<std::size_t>(9 * s)], 9, false);
+  regular.g[3] = group_cost(t.honour.get(), r.honours, &c[27], 7, true);
+  if (jiang == nullptr) return;
+  for (int s = 0; s < 3; ++s)
+    jiang->g[s] = jiang_cost(t, r.suit[s], &c[static_cast<std::size_t>(9 * s)]);
+  // Honours hold no 2/5/8: their pair entries are "no pair, 2 more tiles".
+  const std::uint64_t h = regular.g[3] & kEvenNibbles;
+  jiang->g[3] = h | ((h + kTwos) << 4);
+}
+
+std::uint64_t empty_group(int i) noexcept {
+  static const std::uint64_t suit = [] {
+    const std::uint8_t z[9] = {};
+    int tiles;
+    return group_cost(tables().suit.get(), suit_rank(tables(), z, tiles), z, 9, false);
+  }();
+  static const std::uint64_t honour = [] {
+    const std::uint8_t z[9] = {};
+    return group_cost(tables().honour.get(), 0, z, 7, true);
+  }();
+  return i < 3 ? suit : honour;
+}
+
+std::uint64_t combine_groups(std::uint64_t a, std::uint64_t b) noexcept { return combine_packed(a, b); }
+
+int halves_distance(std::uint64_t ab, std::uint64_t dh, int sets, bool pair) noexcept {
+  switch (sets) {
+    case 0: return halves_distance_n<0>(ab, dh, pair);
+    case 1: return halves_distance_n<1>(ab, dh, pair);
+    case 2: return halves_distance_n<2>(ab, dh, pair);
+    case 3: return halves_distance_n<3>(ab, dh, pair);
+    case 4: return halves_distance_n<4>(ab, dh, pair);
+    default: return kInf;
+  }
+}
+
+int groups_distance(const HandGroups& g, int sets, bool pair) noexcept {
+  if (sets < 0 || sets > 4) return kInf;
+  return halves_distance(combine_packed(g.g[0], g.g[1]), combine_packed(g.g[2], g.g[3]), sets, pair);
 }
 
 int regular_shanten(const Counts& c) {
@@ -480,7 +575,11 @@ void warm_tables() {
         sum += c[k];
       }
       int tiles;
-      if (sum <= kMaxGroupTiles) group_cost(t.suit.get(), suit_rank(t, c, tiles), c, 9, false);
+      if (sum <= kMaxGroupTiles) {
+        const std::uint32_t r = suit_rank(t, c, tiles);
+        group_cost(t.suit.get(), r, c, 9, false);
+        jiang_cost(t, r, c);
+      }
     }
   });
 }

@@ -361,38 +361,61 @@ def _uke(v: _Seen, h: _Hand) -> int:
     return total
 
 
-def _danger(v: _Seen, t: int) -> int:
+def _declared_safe(view: dict[str, Any]) -> tuple[list[int], list[bool]]:
+    """docs "Safe tiles": bit t of safe[x] once t is discarded (discard or ready=T,
+    by any seat) after seat x's 報聽 (a locked hand's waits never change and the
+    bots always win, so a tile it let pass cannot complete it)."""
+    safe = [0, 0, 0, 0]
+    declared = [False, False, False, False]
+    for m in view["history"]:
+        body = m[m.index(":") + 1 :]
+        if not body.startswith(("discard=", "ready=")):
+            continue  # (another seat's concealed kong shows no tile)
+        action, t = _split(m)
+        for x in range(4):
+            if declared[x]:
+                safe[x] |= 1 << t
+        if action == "ready":
+            declared[int(m[1 : m.index(":")])] = True
+    return safe, declared
+
+
+def _danger(v: _Seen, sf: tuple[list[int], list[bool]], t: int) -> int:
+    # Without 振聽 a seat's own earlier discards do not make a tile safe against
+    # a declared seat; only the tiles it let pass since declaring do.
     if not v.discard_wins:
         return 0
+    safe, declared = sf
     n = 0
     for x in range(4):
-        if v.threat[x] and t not in v.discarded[x]:
+        if not v.threat[x]:
+            continue
+        known = (safe[x] >> t) & 1 if declared[x] else t in v.discarded[x]
+        if not known:
             n += 1
     return n
 
 
-def _best_discard(v: _Seen, moves: list[str], fold: bool) -> str:
-    """The best of `moves` (discard / ready moves, canonical order) by the discard key."""
-    # The key without uke first; uke only for the moves that tie on it (the same minimum).
+def _best_discard(v: _Seen, sf: tuple[list[int], list[bool]], moves: list[str], fold: bool) -> str:
+    """The best of `moves` (discard / ready moves, canonical order) by the discard key:
+    heuristic (E, -uke, danger, conn), folding (danger, E, -uke, conn); greedy (S, conn)."""
+    # The key's first two parts first; uke only for the moves that tie on them.
     rows = []
     for m in moves:
         t = _split(m)[1]
         h = v.h.copy()
         h.take(t)
         e = _f(v, h)
-        if v.heuristic:
-            dg = _danger(v, t)
-            head = (dg, e) if fold else (e, dg)
-        else:
-            head = (e, 0)
-        rows.append((head, m, h, t))
+        dg = _danger(v, sf, t) if v.heuristic else 0
+        head = (dg, e) if fold else (e, 0)
+        rows.append((head, 0 if fold else dg, m, h, t))
     low = min(r[0] for r in rows)
     best = ""
-    best_key: tuple[int, int] = (0, 0)
-    for head, m, h, t in rows:
+    best_key: tuple[int, int, int] = (0, 0, 0)
+    for head, dg, m, h, t in rows:
         if head != low:
             continue
-        key = (-_uke(v, h) if v.heuristic else 0, _conn(v.h, t))
+        key = (-_uke(v, h) if v.heuristic else 0, dg, _conn(v.h, t))
         if not best or key < best_key:
             best = m
             best_key = key
@@ -477,8 +500,9 @@ def _play(view: dict[str, Any], legal: list[str], v_rs: int, heuristic: bool) ->
         elif action == "ready":
             readies.append(m)
     fold = heuristic and v.discard_wins and v.threats > 0 and d_min >= 2
+    sf = _declared_safe(view) if heuristic else ([0] * 4, [False] * 4)
     if readies:
-        return _best_discard(v, readies, fold)
+        return _best_discard(v, sf, readies, fold)
     if heuristic:
         for m in legal:
             action, t = _split(m)
@@ -491,12 +515,13 @@ def _play(view: dict[str, Any], legal: list[str], v_rs: int, heuristic: bool) ->
         if action != "kong":
             continue
         k = _f(v, _after_turn_kong(v.h, t)) - 1
-        if k < d_min and k < best_k:
+        # Heuristic: a kong that keeps the shanten is made too (kongs pay).
+        if (k < d_min or (heuristic and k == d_min)) and k < best_k:
             best_k = k
             kong = m
     if kong:
         return kong
-    return _best_discard(v, discards, fold)
+    return _best_discard(v, sf, discards, fold)
 
 
 def choose(policy: str, view: dict[str, Any], legal: list[str], config: Any, rng: Any) -> str:

@@ -38,6 +38,30 @@ int thirteen_orphans_shanten(const Counts& c);
 // is sets_distance(c, tiles / 3, true) - 1) for any number of sets, with or
 // without the pair (docs/mahjong-bots.md "Shanten"; hand_eval.py sets_distance).
 int sets_distance(const Counts& c, int sets, bool pair);
+
+// The same distance from the four groups' cost vectors (suits 0..2, honours;
+// packed 4 bits per entry m * 2 + p: the fewest tiles to add to the group so
+// that it holds m sets and p pairs), for callers that evaluate many nearby hands
+// (the bots): look a hand's groups up once, swap one group for another, and
+// combine. groups_distance(hand_groups(c), s, p) == sets_distance(c, s, p).
+struct HandGroups {
+  std::uint64_t g[4];
+};
+// `regular`: the groups of sets_distance. `jiang`, when not null: the same sets,
+// but the pair entries (p = 1) are "a pair of 2, 5 or 8 of this suit, or no pair
+// at all for 2 more tiles" (honours: only the latter), so that
+// groups_distance(jiang, s, true) == min(sets_distance(c, s, false) + 2, min over the
+// 2/5/8 kinds j of sets_distance(c - j, s, false) + 1 and sets_distance(c - 2j, s, false)).
+void hand_groups(const Counts& c, HandGroups& regular, HandGroups* jiang = nullptr) noexcept;
+// The vector of an empty suit (i < 3) or empty honour group (i == 3).
+std::uint64_t empty_group(int i) noexcept;
+int groups_distance(const HandGroups& g, int sets, bool pair) noexcept;
+// The same in two halves (min-plus is associative): combine_groups(g[0], g[1])
+// and combine_groups(g[2], g[3]) are packed like a group's vector, and
+// halves_distance(ab, dh, s, p) == groups_distance(g, s, p), so that a caller
+// changing one group keeps the other half.
+std::uint64_t combine_groups(std::uint64_t a, std::uint64_t b) noexcept;
+int halves_distance(std::uint64_t ab, std::uint64_t dh, int sets, bool pair) noexcept;
 // The minimum over the forms that apply (regular only when sets are exposed).
 int shanten(const Counts& c, Form form = Form::kBest);
 

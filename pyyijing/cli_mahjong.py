@@ -1,0 +1,199 @@
+"""`yijing simulate --game common|shaoyang|changsha`: the mahjong side of the command line.
+
+The rule flags are made from `pyyijing.mahjong.rules.MAHJONG_OPTIONS`, the table
+`mj.Rules` is made from, so a new option is a new flag with nothing listed
+here. Every flag of every game is in the one `simulate` parser (so `--help`
+shows them all); which of them a run may take is decided after parsing, from
+the flags actually given (`GivenFlag`): a flag of another ruleset or of Yi
+Jing Pai is a usage error naming the flag and the ruleset's own flags (exit 2).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from .cli import (
+    UsageError,
+    _Progress,
+    check_outputs,
+    records_every,
+    split_policies,
+    write_outputs,
+)
+from .mahjong.rules import MAHJONG_OPTIONS, RULESETS
+from .options import Option
+from .yijingpai.rules import YIJINGPAI_OPTIONS
+
+#: ``--game`` values: Yi Jing Pai first (the default, as before the flag), then the rulesets.
+GAMES: tuple[str, ...] = ("yijingpai", *RULESETS)
+_DEST = "mahjong_"  # mahjong flags' dest prefix: never a Yi Jing Pai option's name
+_GIVEN = "given_rule_flags"  # the namespace attribute GivenFlag fills
+
+
+class GivenFlag(argparse.Action):
+    """Store the value, and remember that the flag was given (not its default)."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: Any,
+        option_string: str | None = None,
+    ) -> None:
+        setattr(namespace, self.dest, values)
+        given = dict(getattr(namespace, _GIVEN, {}))
+        given[self.dest] = option_string or self.option_strings[0]
+        setattr(namespace, _GIVEN, given)
+
+
+def _text(opt: Option, value: Any) -> str:
+    """A value as the flag takes it: ``true``, ``4``, ``0,0,1,0`` (a tuple)."""
+    if isinstance(value, tuple):
+        return ",".join(str(v) for v in value)
+    return opt.format(value)
+
+
+def _parse(opt: Option) -> Any:
+    def parse(text: str) -> Any:
+        try:
+            return opt.parse(text)
+        except ValueError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+
+    return parse
+
+
+def _metavar(opt: Option) -> str:
+    if opt.type is tuple:  # floats: one int per seat
+        return "N,N,N,N"
+    if opt.check is not None:  # an open-ended int (cap)
+        return "N"
+    return "{" + ",".join(opt.format_one(v) for v in opt.allowed) + "}"
+
+
+def _help(opt: Option) -> str:
+    where = ", ".join(opt.rulesets)
+    if opt.type is tuple:
+        allowed = "four ints >= 0, one per seat"
+    elif opt.check is not None:
+        allowed = f"an int >= 0, e.g. {opt.allowed_text()}"
+    else:
+        allowed = f"one of {opt.allowed_text()}"
+    # '%' doubled: argparse formats help texts with %-style fields.
+    doc = opt.doc.replace("%", "%%")
+    return f"[{where}] {doc}; {allowed} (default: {_text(opt, opt.default)})"
+
+
+def add_mahjong_flags(parser: argparse.ArgumentParser) -> None:
+    """One flag per mahjong option, in table order; absent from the namespace unless given."""
+    group = parser.add_argument_group(
+        "mahjong rule options",
+        "the options of mj.Rules (docs/mahjong.md, Options), each for the rulesets in "
+        "[brackets]: give them with --game RULESET",
+    )
+    for opt in MAHJONG_OPTIONS:
+        group.add_argument(
+            opt.flag,
+            dest=_DEST + opt.name,
+            type=_parse(opt),
+            default=argparse.SUPPRESS,  # the ruleset's own default, from mj.Rules
+            metavar=_metavar(opt),
+            help=_help(opt),
+            action=GivenFlag,
+        )
+
+
+def _given(args: argparse.Namespace) -> dict[str, str]:
+    """dest -> flag of every rule flag given on the command line."""
+    return dict(getattr(args, _GIVEN, {}))
+
+
+def _flags_of(ruleset: str) -> str:
+    own = [o.flag for o in MAHJONG_OPTIONS if ruleset in o.rulesets]
+    return ", ".join(own) if own else "none"
+
+
+def reject_mahjong_flags(args: argparse.Namespace) -> None:
+    """A Yi Jing Pai run given a mahjong flag: the usage error naming it."""
+    for dest, flag in _given(args).items():
+        if dest.startswith(_DEST):
+            opt = next(o for o in MAHJONG_OPTIONS if _DEST + o.name == dest)
+            raise UsageError(
+                f"argument {flag}: a mahjong option ({', '.join(opt.rulesets)}), not Yi Jing "
+                f"Pai's; give --game {opt.rulesets[0]}"
+            )
+
+
+def mahjong_rules(args: argparse.Namespace) -> Any:
+    """The `mj.Rules` of ``--game`` and the mahjong flags given."""
+    from .mahjong import Rules
+
+    ruleset = args.game
+    yijingpai = {o.name for o in YIJINGPAI_OPTIONS}
+    options: dict[str, Any] = {}
+    for dest, flag in _given(args).items():
+        if dest in yijingpai:
+            raise UsageError(
+                f"argument {flag}: a Yi Jing Pai option, not {ruleset}'s; "
+                f"{ruleset} options: {_flags_of(ruleset)}"
+            )
+        name = dest[len(_DEST) :]
+        opt = next(o for o in MAHJONG_OPTIONS if o.name == name)
+        if ruleset not in opt.rulesets:
+            raise UsageError(
+                f"argument {flag}: an option of {', '.join(opt.rulesets)}, not {ruleset}; "
+                f"{ruleset} options: {_flags_of(ruleset)}"
+            )
+        options[name] = getattr(args, dest)
+    try:
+        return Rules(ruleset, **options)
+    except ValueError as exc:  # options that cannot go together (flowers and void_suit)
+        raise UsageError(str(exc)) from None
+
+
+def cmd_simulate_mahjong(args: argparse.Namespace) -> int:
+    """``simulate --game RULESET``: as for Yi Jing Pai, with hands for games."""
+    import pyyijing as yj
+
+    from .cli_mahjong_report import plot_summary, summary_table
+
+    rules = mahjong_rules(args)
+    policies = split_policies(args.policies, 4)
+    record_every = records_every(args)
+    check_outputs(args)
+    progress = None if args.quiet else _Progress(sys.stderr, args.games, unit="hands")
+    wall0, cpu0 = time.perf_counter(), time.process_time()
+    try:
+        res = yj.simulate(
+            args.games,
+            rules=rules,
+            seed=args.seed,
+            policies=policies,
+            threads=args.threads,
+            rotate=not args.no_rotate,
+            keep_arrays=False,
+            record_every=record_every,
+            max_records=args.max_records,
+            progress=progress,
+            cluster=args.cluster,
+            backend=args.backend,
+            hands_per_match=args.hands_per_match,
+        )
+    except (ValueError, TypeError, ImportError, NotImplementedError) as exc:
+        raise UsageError(str(exc)) from None
+    # process_time counts every thread of this process (not a cluster's workers).
+    timing = {"wall": time.perf_counter() - wall0, "cpu": time.process_time() - cpu0}
+    written = write_outputs(args, res, plot_summary)
+    print(summary_table(res.summary, timing=timing, threads=args.threads))
+    for line in written:
+        print(line)
+    return 0
+
+
+def option_flags(ruleset: str) -> Sequence[str]:
+    """The flags a ruleset takes (for docs and tests)."""
+    return [o.flag for o in MAHJONG_OPTIONS if ruleset in o.rulesets]

@@ -1,0 +1,202 @@
+"""Mahjong through the stateless RPCs, each ruleset, on a real loopback server.
+
+ValidateMove(s), ValidateGame, LegalMoves and Evaluate answer a mahjong
+position (MahjongRules + deal + moves) as the engine does in process
+(docs/mahjong.md §2 turns and claims, §3 waits, §6 reason codes, §7 views and
+results); the hands are played by the heuristic bots, which win most hands,
+so results with payments, ledgers, patterns and birds are checked too.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from pyyijing import mahjong as mj
+
+RULESETS = ["common", "common_void", "common_flowers", "shaoyang", "changsha"]
+
+
+def check_result(msg: Any, r: mj.Result, pb2: Any) -> None:
+    """A MahjongResult says what mj.Result says (§7: kind, winner, payments, ledger...)."""
+    assert pb2.MahjongResultKind.Name(msg.kind) == "MAHJONG_RESULT_KIND_" + r.kind.upper()
+    assert (msg.winner if msg.HasField("winner") else None) == r.winner
+    assert (msg.dealt_in_by if msg.HasField("dealt_in_by") else None) == r.dealt_in_by
+    assert (msg.win_tile if msg.HasField("win_tile") else None) == r.win_tile
+    assert tuple(msg.patterns) == tuple(r.patterns)
+    assert tuple(msg.payments) == tuple(r.payments)
+    assert sum(msg.payments) == 0
+    assert [(p.reason, p.payer, p.payee, p.amount) for p in msg.ledger] == [
+        tuple(x) for x in r.ledger
+    ]
+    assert tuple(msg.birds) == tuple(r.birds)
+
+
+def _prefix(rules: mj.Rules, seed: int, n: int) -> mj.Game:
+    full = mj.play_bots(rules, seed, ("heuristic",) * 4)
+    g = mj.Game(rules, seed=seed)
+    for move in full.moves[: min(n, len(full.moves) - 1)]:
+        g.apply(move)
+    return g
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_validate_move_agrees_with_the_engine(stub: Any, h: Any, name: str) -> None:
+    fields, rules = h.MJ_RULES[name]
+    rng = random.Random(name)
+    for seed in range(3):
+        g = _prefix(rules, seed, rng.randrange(5, 40))
+        pos = h.mj_position(fields, seed, g.moves)
+        other = (g.to_act[0] + 1) % 4
+        candidates = [*g.legal_moves()[:6], f"s{other}:discard=1m", "s4:pass", "s0:bogus", ""]
+        for move in candidates:
+            got = stub.ValidateMove(h.pb2.ValidateMoveRequest(position=pos, move=move)).verdict
+            want = g.validate(move)
+            assert (got.ok, got.code, got.message) == (want.ok, want.code, want.message), move
+
+
+def test_validate_moves_mixes_rulesets_and_games(stub: Any, h: Any) -> None:
+    """One batch of every ruleset and a Yi Jing Pai position: verdicts in request order."""
+    items, want = [], []
+    for seed, name in enumerate(RULESETS):
+        fields, rules = h.MJ_RULES[name]
+        g = _prefix(rules, seed, 12)
+        pos = h.mj_position(fields, seed, g.moves)
+        for move in [*g.legal_moves()[:3], "s0:pung=9z", "s1:void=m"]:
+            items.append(h.pb2.ValidateMoveRequest(position=pos, move=move))
+            want.append(g.validate(move).code)
+    yg = h.random_game(4, stop_at=10)
+    items.append(h.pb2.ValidateMoveRequest(position=h.position(4, yg.moves), move="s0:pass"))
+    want.append(yg.validate("s0:pass").code)
+    got = stub.ValidateMoves(h.pb2.ValidateMovesRequest(requests=items)).verdicts
+    assert [v.code for v in got] == want
+    assert [v.ok for v in got] == [c == "ok" for c in want]
+    assert "ok" in want
+    assert len(set(want)) > 2
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_validate_game_gives_every_verdict_and_the_result(stub: Any, h: Any, name: str) -> None:
+    fields, rules = h.MJ_RULES[name]
+    for seed in range(3):
+        full = h.mj_hand(rules, seed)
+        moves = list(full.moves)
+        bad = len(moves) // 2
+        moves.insert(bad, "s0:chow=999m")  # illegal: changes nothing, checking goes on
+        resp = stub.ValidateGame(
+            h.pb2.ValidateGameRequest(
+                mahjong_rules=h.pb2.MahjongRules(**fields), deal=h.pb2.Deal(seed=seed), moves=moves
+            )
+        )
+        want = mj.Game(rules, seed=seed).apply_each(moves)
+        assert [(v.ok, v.code) for v in resp.verdicts] == [(v.ok, v.code) for v in want]
+        assert not resp.ok
+        assert resp.first_illegal_index == bad
+        assert resp.mahjong_phase == h.pb2.MAHJONG_PHASE_OVER
+        assert resp.phase == 0
+        assert not resp.HasField("result")
+        assert full.result is not None
+        check_result(resp.mahjong_result, full.result, h.pb2)
+
+
+def test_validate_game_on_an_exact_wall(stub: Any, h: Any) -> None:
+    """A wall of two-character codes plus a dealer (§1) deals the same hand as its seed."""
+    fields, rules = h.MJ_RULES["changsha"]
+    full = h.mj_hand(rules, 5)
+    resp = stub.ValidateGame(
+        h.pb2.ValidateGameRequest(
+            mahjong_rules=h.pb2.MahjongRules(**fields),
+            deal=h.pb2.Deal(wall=h.pb2.Wall(tiles=full.wall, dealer=full.dealer)),
+            moves=full.moves,
+        )
+    )
+    assert resp.ok
+    check_result(resp.mahjong_result, full.result, h.pb2)
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_legal_moves_per_seat_and_for_every_seat(stub: Any, h: Any, name: str) -> None:
+    fields, rules = h.MJ_RULES[name]
+    for seed, n in ((0, 0), (1, 9), (2, 23)):
+        g = _prefix(rules, seed, n)
+        pos = h.mj_position(fields, seed, g.moves)
+        resp = stub.LegalMoves(h.pb2.LegalMovesRequest(position=pos))
+        assert list(resp.moves) == g.legal_moves()
+        assert list(resp.to_act) == g.to_act
+        assert h.pb2.MahjongPhase.Name(resp.mahjong_phase) == "MAHJONG_PHASE_" + g.phase.upper()
+        for seat in range(4):
+            one = stub.LegalMoves(h.pb2.LegalMovesRequest(position=pos, seat=seat))
+            assert list(one.moves) == g.legal_moves(seat)
+
+
+def _ready_position(rules: mj.Rules) -> tuple[int, mj.Game, int]:
+    """The first position of a bot hand where the seat in turn has a discard that leaves
+    it ready (§3: waits of a seat holding 13 - 3k tiles)."""
+    for seed in range(50):
+        full = mj.play_bots(rules, seed, ("heuristic",) * 4)
+        g = mj.Game(rules, seed=seed)
+        for move in full.moves:
+            if g.phase == "play":
+                seat = g.to_act[0]
+                for m in g.legal_moves(seat):
+                    if ":discard=" in m:
+                        after = g.copy()
+                        after.apply(m)
+                        if after.waits(seat):
+                            return seed, g, seat
+            g.apply(move)
+    raise AssertionError("no ready position in 50 bot hands")
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_evaluate_gives_waits_and_the_discards_that_leave_the_seat_ready(
+    stub: Any, h: Any, name: str
+) -> None:
+    fields, rules = h.MJ_RULES[name]
+    seed, g, seat = _ready_position(rules)
+    pos = h.mj_position(fields, seed, g.moves)
+    resp = stub.Evaluate(h.pb2.EvaluateRequest(position=pos, seat=seat))
+    assert resp.ready_discards, "the position was chosen for a ready discard"
+    listed = {d.tile: d for d in resp.ready_discards}
+    discards = sorted({m.split("=")[1] for m in g.legal_moves(seat) if ":discard=" in m})
+    for tile in discards:  # every legal discard: listed exactly when it leaves waits
+        after = g.copy()
+        after.apply(f"s{seat}:discard={tile}")
+        waits = after.waits(seat)
+        if waits:
+            d = listed.pop(tile)
+            assert {w.tile: w.unseen for w in d.waits} == waits
+            assert f"s{seat}:discard={tile}" in d.moves
+        else:
+            assert tile not in listed
+    assert not listed
+    order = [mj.TILES.index(d.tile) for d in resp.ready_discards]
+    assert order == sorted(order)
+    # the seat holds 14 - 3k tiles: no waits of its own now (§3); the others have theirs
+    assert list(resp.waits) == []
+    assert not resp.ready
+    assert resp.mahjong_view.viewer == seat
+    assert resp.mahjong_view.seats[seat].HasField("hand")
+    for other in range(4):
+        if other == seat:
+            continue
+        ev = stub.Evaluate(h.pb2.EvaluateRequest(position=pos, seat=other))
+        assert {w.tile: w.unseen for w in ev.waits} == g.waits(other)
+        assert ev.ready == bool(g.waits(other))
+        assert list(ev.ready_discards) == []  # not the seat in turn
+        assert not ev.mahjong_view.seats[seat].HasField("hand")  # the view is the asked seat's
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_evaluate_a_finished_hand_has_the_result(stub: Any, h: Any, name: str) -> None:
+    fields, rules = h.MJ_RULES[name]
+    full = h.mj_hand(rules, 7)
+    resp = stub.Evaluate(
+        h.pb2.EvaluateRequest(position=h.mj_position(fields, 7, full.moves), seat=0)
+    )
+    assert resp.mahjong_phase == h.pb2.MAHJONG_PHASE_OVER
+    check_result(resp.mahjong_result, full.result, h.pb2)
+    check_result(resp.mahjong_view.result, full.result, h.pb2)
+    assert list(resp.to_act) == []
