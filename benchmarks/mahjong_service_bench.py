@@ -91,14 +91,14 @@ async def run_mahjong(
             out[key].append(r)
     if hands:
         for _ in range(reps):
-            out["simulate"].append(await _simulate_pair(stub, pb2, hands))
+            out["simulate"].append(await _simulate_pair(srv, stub, pb2, hands))
     return out
 
 
-async def _simulate_pair(stub: Any, pb2: Any, hands: int) -> dict[str, Any]:
+async def _simulate_pair(srv: Any, stub: Any, pb2: Any, hands: int) -> dict[str, Any]:
     """Common hands of random bots through the Simulate RPC, then the same hands
-    (rules, seed, bots, 1 thread) in-process; wall time of each, and whether the
-    two summaries agree on the numbers of the games."""
+    (rules, seed, bots, 1 thread) in-process; wall time and CPU time of each (the
+    server process's, this process's), and the summary keys on which they differ."""
     import pyyijing as yj
     from pyyijing import mahjong as mj
 
@@ -109,19 +109,19 @@ async def _simulate_pair(stub: Any, pb2: Any, hands: int) -> dict[str, Any]:
         policies=["random"],
         threads=1,
     )
-    t0 = time.perf_counter()
+    s0, t0 = srv.cpu_seconds(), time.perf_counter()
     summary = None
     async for msg in stub.Simulate(req, timeout=600):
         if msg.WhichOneof("event") == "summary":
             summary = msg.summary
-    service_s = time.perf_counter() - t0
+    service_s, service_cpu = time.perf_counter() - t0, srv.cpu_seconds() - s0
     if summary is None:
         raise RuntimeError("mahjong Simulate ended without a summary")
-    t0 = time.perf_counter()
+    c0, t0 = time.process_time(), time.perf_counter()
     res = yj.simulate(
         hands, mj.Rules("common"), seed=9, policies="random", threads=1, keep_arrays=False
     )
-    local_s = time.perf_counter() - t0
+    local_s, local_cpu = time.perf_counter() - t0, time.process_time() - c0
     remote = json.loads(summary.summary_json)
     local = json.loads(json.dumps(res.summary, default=str))
     differ = sorted(k for k in set(remote) | set(local) if remote.get(k) != local.get(k))
@@ -130,6 +130,8 @@ async def _simulate_pair(stub: Any, pb2: Any, hands: int) -> dict[str, Any]:
         "service_games_per_s": hands / service_s,
         "in_process_games_per_s": hands / local_s,
         "ratio": local_s / service_s,
+        # hands per CPU-second, service / in-process: less sensitive to a busy machine
+        "cpu_ratio": local_cpu / service_cpu if service_cpu > 0 else float("nan"),
         "summary_keys_differing": differ,
     }
 
@@ -205,5 +207,7 @@ def mahjong_figures(res: dict[str, list[dict[str, Any]]], work: dict[str, Any]) 
             "x",
             [r["ratio"] for r in sim],
             "service",
+            "wall-time ratio; per CPU-s: hands per server CPU-second / per in-process CPU-second",
+            cpu_samples=[r["cpu_ratio"] for r in sim if r["cpu_ratio"] == r["cpu_ratio"]],
         ),
     ]
