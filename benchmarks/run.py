@@ -188,6 +188,20 @@ FLOORS: list[tuple[str, str, str, float]] = [
         ">=",
         200_000.0,
     ),
+    # issue 17: the mahjong service rows (benchmarks/mahjong_service_bench.py)
+    (
+        "service.mahjong.validate_move.p99_at_1k",
+        "mahjong ValidateMove p99 at 1,000 req/s (ms)",
+        "<",
+        2.0,
+    ),
+    (
+        "service.mahjong.validate_moves.moves_per_s",
+        "mahjong ValidateMoves moves/s, 32 positions x 8 moves",
+        ">=",
+        100_000.0,
+    ),
+    ("service.mahjong.simulate.ratio", "mahjong Simulate RPC / in-process yj.simulate", ">=", 0.95),
     # issue 13: whole common mahjong hands of random legal moves, native, 1 thread
     ("mahjong.common_hands.native", "mahjong common hands/s, 1 thread", ">=", 50_000.0),
     # issue 16: the engine's random play at least half the hand-written C++ loop's rate
@@ -416,6 +430,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             st.service_seconds,
             _midgame_positions(256, seed=2),
             sim_games=50_000 if quick else 500_000,
+            mahjong_hands=20_000 if quick else 200_000,
         ),
     )
     section("memory", lambda: bench_memory(st))
@@ -451,7 +466,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         json.dump(_clean(report), f, indent=1, allow_nan=False)
         f.write("\n")
     print(text_table(figs))
-    print("\nFloors (issues 7, 13 and 16):")
+    print("\nFloors (issues 7, 13, 16 and 17):")
     print(floors_text(fl))
     print(f"\n{len(figs)} figures in {elapsed:.1f} s; JSON: {json_path}")
     if results_path:
@@ -522,7 +537,7 @@ JSON file of the run.
 
 {markdown_table(figs)}
 
-## Floors (issues 7, 13 and 16)
+## Floors (issues 7, 13, 16 and 17)
 
 {floors_text(fl, md=True)}
 

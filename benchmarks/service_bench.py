@@ -232,10 +232,14 @@ async def _run(
     reps: int,
     seconds: float,
     sim_games: int,
-) -> dict[str, list[dict[str, Any]]]:
+    mj_work: dict[str, Any] | None = None,
+    mj_hands: int = 0,
+) -> dict[str, Any]:
     import grpc
 
-    out: dict[str, list[dict[str, Any]]] = {
+    from .mahjong_service_bench import run_mahjong
+
+    out: dict[str, Any] = {
         "fixed": [],
         "max": [],
         "distinct": [],
@@ -274,6 +278,10 @@ async def _run(
         if sim_games and hasattr(stub, "Simulate"):
             for _ in range(reps):
                 out["simulate"].append(await _simulate_pair(stub, work["pb2"], sim_games))
+        if mj_work is not None:
+            out["mahjong"] = await run_mahjong(
+                srv, stub, work["pb2"], mj_work, reps, seconds, mj_hands
+            )
     return out
 
 
@@ -320,20 +328,41 @@ def _cpu(runs: list[dict[str, Any]]) -> str:
 
 
 def bench_service(
-    reps: int, seconds: float, positions: list[tuple[int, list[str]]], sim_games: int = 0
+    reps: int,
+    seconds: float,
+    positions: list[tuple[int, list[str]]],
+    sim_games: int = 0,
+    mahjong_hands: int = 0,
 ) -> list[Figure]:
+    """The Yi Jing Pai rows, then the mahjong ones (benchmarks/mahjong_service_bench.py;
+    its Simulate pair of `mahjong_hands` hands, none when 0) on the same server."""
     why = service_available()
     if why:
         return [Figure("service.skipped", "service (skipped)", "", [], "service", why)]
     from service.convert import pb2, pb2_grpc
 
+    from .mahjong_service_bench import mahjong_figures, mahjong_workloads
+
     work = _workloads(pb2, positions)
+    mj_work = mahjong_workloads(pb2)
     reqs = work["reqs"]
     with tempfile.TemporaryDirectory(prefix="yj-bench-") as tmp:
         srv = Server(tmp)
         try:
             t0 = time.perf_counter()
-            res = asyncio.run(_run(srv, srv.target, pb2_grpc, work, reps, seconds, sim_games))
+            res = asyncio.run(
+                _run(
+                    srv,
+                    srv.target,
+                    pb2_grpc,
+                    work,
+                    reps,
+                    seconds,
+                    sim_games,
+                    mj_work,
+                    mahjong_hands,
+                )
+            )
             wall = time.perf_counter() - t0
         finally:
             srv.stop()
@@ -395,6 +424,7 @@ def bench_service(
             cpu_samples=_per_server_cpu(shared, "moves_per_s"),
         ),
         *_simulate_figures(res["simulate"]),
+        *mahjong_figures(res["mahjong"], mj_work),
     ]
 
 

@@ -23,6 +23,17 @@ EXPECTED = {
     "yardstick": ("yardstick.fraction",),
     "simulate": ("simulate.standard.random.scaling",),
     "memory": ("memory.peak_rss",),
+    # issue 17's mahjong rows beside the Yi Jing ones (benchmarks/mahjong_service_bench.py)
+    "service": (
+        "service.validate_move.p99_at_1k",
+        "service.validate_moves.moves_per_s",
+        "service.mahjong.validate_move.p50_at_1k",
+        "service.mahjong.validate_move.p99_at_1k",
+        "service.mahjong.validate_moves.moves_per_s",
+        "service.mahjong.simulate.games_per_s",
+        "service.mahjong.simulate.in_process",
+        "service.mahjong.simulate.ratio",
+    ),
     "mahjong": (
         "mahjong.common_hands.native",
         "mahjong.yardstick.hands",
@@ -51,6 +62,8 @@ NO_PEERS = {
         pytest.param(("games", "yardstick", "simulate", "memory"), {}, id="some-sections"),
         # the mahjong yardstick built and run; every peer skipped (issue 16)
         pytest.param(("mahjong", "peers"), NO_PEERS, id="mahjong-peers-skipped"),
+        # a loopback server and both games' rows (~30 s): slow
+        pytest.param(("service",), {}, id="service", marks=pytest.mark.slow),
         pytest.param(None, {}, id="whole-suite", marks=pytest.mark.slow),
     ],
 )
@@ -102,6 +115,14 @@ def test_quick_bench_runs_and_writes_json(
     if only is None or "mahjong" in only:
         y = next(f for f in figures if f["key"] == "mahjong.yardstick.hands")
         assert y["extra"]["yardstick"]["hands"] > 0, y["extra"]
+    if only is not None and "service" in only:
+        # the service section stands alone: its floors were measured, met or not
+        measured = {r["key"] for r in report["floors"] if r["status"] != "not measured"}
+        assert {
+            "service.mahjong.validate_move.p99_at_1k",
+            "service.mahjong.validate_moves.moves_per_s",
+            "service.mahjong.simulate.ratio",
+        } <= measured, report["floors"]
     assert {r["key"] for r in report["floors"]} >= {
         "yardstick.fraction",
         "mahjong.yardstick.fraction",
