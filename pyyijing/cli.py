@@ -351,10 +351,33 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     record_every = records_every(args)
     check_outputs(args)
     progress = None if args.quiet else _Progress(sys.stderr, args.games)
+    res = run_simulate(args, rules, policies, record_every, progress)
+    written = write_outputs(args, res, plot_summary)
+    print(summary_table(res.summary))
+    for line in written:
+        print(line)
+    return 0
+
+
+def run_simulate(
+    args: argparse.Namespace,
+    rules: Any,
+    policies: list[str],
+    record_every: int | None,
+    progress: Any,
+    errors: tuple[type[Exception], ...] = (ValueError, TypeError, ImportError),
+) -> Any:
+    """``yj.simulate`` with every run flag of ``simulate``, for both games.
+
+    The flags mean the same for Yi Jing Pai and mahjong, so one call keeps the
+    two commands from drifting apart; an error in ``errors`` is a usage error.
+    """
+    import pyyijing as yj
+
     try:
-        res = yj.simulate(
+        return yj.simulate(
             args.games,
-            rules,
+            rules=rules,
             seed=args.seed,
             policies=policies,
             threads=args.threads,
@@ -367,13 +390,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             backend=args.backend,
             hands_per_match=args.hands_per_match,
         )
-    except (ValueError, TypeError, ImportError) as exc:
+    except errors as exc:
         raise UsageError(str(exc)) from None
-    written = write_outputs(args, res, plot_summary)
-    print(summary_table(res.summary))
-    for line in written:
-        print(line)
-    return 0
 
 
 def split_policies(text: str, players: int) -> list[str]:

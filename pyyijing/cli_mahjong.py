@@ -22,6 +22,7 @@ from .cli import (
     _Progress,
     check_outputs,
     records_every,
+    run_simulate,
     split_policies,
     write_outputs,
 )
@@ -148,7 +149,6 @@ def mahjong_rules(args: argparse.Namespace) -> Any:
 
 def cmd_simulate_mahjong(args: argparse.Namespace) -> int:
     """``simulate --game RULESET``: as for Yi Jing Pai, with hands for games."""
-    import pyyijing as yj
 
     from .cli_mahjong_report import plot_summary, summary_table
 
@@ -158,24 +158,8 @@ def cmd_simulate_mahjong(args: argparse.Namespace) -> int:
     check_outputs(args)
     progress = None if args.quiet else _Progress(sys.stderr, args.games, unit="hands")
     wall0, cpu0 = time.perf_counter(), time.process_time()
-    try:
-        res = yj.simulate(
-            args.games,
-            rules=rules,
-            seed=args.seed,
-            policies=policies,
-            threads=args.threads,
-            rotate=not args.no_rotate,
-            keep_arrays=False,
-            record_every=record_every,
-            max_records=args.max_records,
-            progress=progress,
-            cluster=args.cluster,
-            backend=args.backend,
-            hands_per_match=args.hands_per_match,
-        )
-    except (ValueError, TypeError, ImportError, NotImplementedError) as exc:
-        raise UsageError(str(exc)) from None
+    errors = (ValueError, TypeError, ImportError, NotImplementedError)
+    res = run_simulate(args, rules, policies, record_every, progress, errors)
     # process_time counts every thread of this process (not a cluster's workers).
     timing = {"wall": time.perf_counter() - wall0, "cpu": time.process_time() - cpu0}
     written = write_outputs(args, res, plot_summary)
