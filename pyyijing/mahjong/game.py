@@ -185,7 +185,10 @@ class Game:
                 raise ValueError("an exact deal needs dealer= as well as wall=")
             self._dice = None
             self._dealer_source = "given"
-        wall = check_wall(rules, wall)
+            # Only a wall from outside is checked: the engine's own shuffle always
+            # deals the full tile set (tests/service/test_service_mahjong_wall.py),
+            # and the check was most of the cost of a seeded Game.
+            wall = check_wall(rules, wall)
         dealer = _check_seat(dealer, allow_none=False)
         self._seed = seed
         self._core = p.GameCore(p.Config(**config_kwargs), wall, dealer)
