@@ -14,7 +14,7 @@ import sqlite3
 import sys
 
 from .config import Config, parse_args
-from .observability import configure_logging
+from .observability import configure_logging, flush_logging
 
 
 def _bind_problem(address: str) -> str | None:
@@ -80,6 +80,7 @@ def main(argv: list[str] | None = None, prog: str = "python -m service") -> int:
         problem = _startup_error(exc, config)
         if problem is None:
             raise
+        flush_logging()  # the lines logged before it come first
         sys.stderr.write(f"{prog}: error: {problem}\n")
         return 2
     return 0

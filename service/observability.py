@@ -42,6 +42,7 @@ from prometheus_client import (
 )
 
 from .errors import ResourceExhaustedError
+from .logbuffer import BatchingStreamHandler
 from .streams import StreamBudget
 
 LOG = logging.getLogger("yijing.service")
@@ -158,12 +159,21 @@ class JsonFormatter(logging.Formatter):
 
 
 def configure_logging(level: str) -> None:
-    handler = logging.StreamHandler(sys.stderr)
+    # Batched: a write per RPC line was a tenth of a small call's CPU (service/logbuffer.py).
+    handler = BatchingStreamHandler(sys.stderr)
     handler.setFormatter(JsonFormatter())
     root = logging.getLogger("yijing")
+    for old in root.handlers:
+        old.flush()  # lines a batching handler still holds
     root.handlers[:] = [handler]
     root.setLevel(level.upper())
     root.propagate = False
+
+
+def flush_logging() -> None:
+    """Write the log lines still batched: before writing to stderr directly."""
+    for handler in logging.getLogger("yijing").handlers:
+        handler.flush()
 
 
 class _BadRequestBody:

@@ -1,9 +1,9 @@
 """Registering the servicer on a grpc.aio server.
 
 As the generated `add_RuleEngineServiceServicer_to_server`, except that
-ValidateMoves is registered without (de)serializers: its handler receives the
-request bytes and returns the response bytes, so that the native fast path
-(service/wire.py) never builds protobuf objects per item. Clients see no
+ValidateMove and ValidateMoves are registered without (de)serializers: their
+handlers receive the request bytes and return the response bytes, so that the
+native fast path (service/wire.py) never builds protobuf objects per item. Clients see no
 difference: the bytes are the same messages.
 """
 
@@ -41,10 +41,14 @@ def add_servicer(servicer: Any, server: grpc.aio.Server) -> None:
     if capture.handlers is None:  # pragma: no cover - grpcio-tools is pinned (pyproject)
         raise RuntimeError("the generated code did not register its method handlers")
     handlers = capture.handlers
-    handlers["ValidateMoves"] = grpc.unary_unary_rpc_method_handler(
-        servicer.ValidateMovesBytes,
-        request_deserializer=None,  # bytes in ...
-        response_serializer=None,  # ... bytes out
-    )
+    for name, behavior in (
+        ("ValidateMove", servicer.ValidateMoveBytes),
+        ("ValidateMoves", servicer.ValidateMovesBytes),
+    ):
+        handlers[name] = grpc.unary_unary_rpc_method_handler(
+            behavior,
+            request_deserializer=None,  # bytes in ...
+            response_serializer=None,  # ... bytes out
+        )
     server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(SERVICE_NAME, handlers),))
     server.add_registered_method_handlers(SERVICE_NAME, handlers)

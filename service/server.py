@@ -129,7 +129,7 @@ class Service:
             sim_executor=self.sim_executor,
             streams=self.streams,
         )
-        add_servicer(servicer, server)  # the generated registration, ValidateMoves as bytes
+        add_servicer(servicer, server)  # the generated registration, ValidateMove(s) as bytes
         health_pb2_grpc.add_HealthServicer_to_server(self.health, server)
         reflection.enable_server_reflection(
             (

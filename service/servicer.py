@@ -115,6 +115,7 @@ class RuleEngineServicer(_ServicerBase):  # type: ignore[misc]  # untyped genera
         )
 
     async def ValidateMove(self, request: Any, context: Ctx) -> Any:  # noqa: N802
+        """The typed form (in-process callers); the server registers ValidateMoveBytes."""
         if self.inline_validation:
             # One position on the native engine is microseconds of work: cheaper
             # than the hop to a worker thread, and it keeps p99 latency low.
@@ -124,6 +125,33 @@ class RuleEngineServicer(_ServicerBase):  # type: ignore[misc]  # untyped genera
                 await self._abort(context, exc)
                 raise AssertionError("unreachable") from exc
         return await self._off_loop(context, self._validate_one, request)
+
+    def _validate_one_bytes(self, data: bytes) -> bytes:
+        fast = self.wire.validate_one(data)  # a plain valid request, natively
+        if fast is not None:
+            body, counts, labels = fast
+            label_call(*labels)
+            for code, n in counts.items():
+                self.metrics.verdict(code, n, *labels)
+            return body
+        try:
+            request = pb2.ValidateMoveRequest.FromString(data)
+        except Exception as exc:  # as the interceptor's deserializer words it
+            raise RequestError(
+                f"request body is not a valid protobuf message: {type(exc).__name__}: {exc}"
+            ) from exc
+        response: bytes = self._validate_one(request).SerializeToString()
+        return response
+
+    async def ValidateMoveBytes(self, request: bytes, context: Ctx) -> bytes:  # noqa: N802
+        """ValidateMove on the request's bytes (service/registration.py, service/wire.py)."""
+        if self.inline_validation:  # as ValidateMove: microseconds, on the event loop
+            try:
+                return self._validate_one_bytes(request)
+            except RequestError as exc:
+                await self._abort(context, exc)
+                raise AssertionError("unreachable") from exc
+        return await self._off_loop(context, self._validate_one_bytes, request)
 
     def _validate_many(self, request: Any) -> Any:
         n = len(request.requests)

@@ -39,6 +39,18 @@ DECLINED_FIELDS: dict[str, int] = {"Position.mahjong_rules": 4}
 MAHJONG_DECLINED_FIELDS: dict[str, int] = {"Position.rules": 1, "Deal.wall": 2}
 
 
+_ITEM_TAG = b"\x0a"  # field 1, length-delimited: ValidateMovesRequest.requests
+
+
+def _varint(n: int) -> bytes:
+    out = bytearray()
+    while n > 0x7F:
+        out.append(n & 0x7F | 0x80)
+        n >>= 7
+    out.append(n)
+    return bytes(out)
+
+
 def _native_entry(game: str) -> Callable[..., Any] | None:
     """The native function of `game`, or None when the active backend is not native."""
     if yj.backend() != "native":
@@ -102,6 +114,17 @@ class WireValidator:
             return None
         self._mj_ruleset = ruleset
         return config
+
+    def validate_one(self, request: bytes) -> tuple[bytes, dict[str, int], tuple[str, str]] | None:
+        """`validate` for ValidateMove: its serialized ValidateMoveRequest, checked as a
+        batch of one, answered with a serialized ValidateMoveResponse, or None.
+
+        A ValidateMovesRequest is field 1 repeated, each item a ValidateMoveRequest,
+        so the request's bytes framed as field 1 are the batch of it alone; and a
+        ValidateMovesResponse of one verdict (field 1) is byte for byte the
+        ValidateMoveResponse of that verdict (its field 1): no re-encoding either way.
+        """
+        return self.validate(_ITEM_TAG + _varint(len(request)) + request)
 
     def validate(self, request: bytes) -> tuple[bytes, dict[str, int], tuple[str, str]] | None:
         """(serialized ValidateMovesResponse, verdict counts by code, (game, ruleset)
