@@ -73,6 +73,9 @@ def label_call(game: str, ruleset: str) -> None:
         labels[0], labels[1] = _bounded(game, ruleset)
 
 
+# Bounds the cache of labelled children looked up by raw (not yet bounded) labels.
+_CHILDREN_CACHE_SIZE = 1024
+
 LATENCY_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10)
 
 
@@ -105,6 +108,7 @@ class Metrics:
             ["code", "game", "ruleset"],
             registry=r,
         )
+        self._verdict_children: dict[tuple[str, str, str], Any] = {}  # by unbounded labels
         self.active_sessions = Gauge(
             "yijing_active_sessions", "Sessions whose hand is not over", registry=r
         )
@@ -129,8 +133,14 @@ class Metrics:
 
     def verdict(self, code: str, n: int = 1, game: str = "yijingpai", ruleset: str = "") -> None:
         # codes are the engines' fixed reason codes (and Act's two), so bounded
-        game, ruleset = _bounded(game, ruleset)
-        self.verdicts.labels(code=code, game=game, ruleset=ruleset).inc(n)
+        key = (code, game, ruleset)
+        child = self._verdict_children.get(key)
+        if child is None:  # `.labels()` takes a lock and builds a key on every call
+            game, ruleset = _bounded(game, ruleset)
+            child = self.verdicts.labels(code=code, game=game, ruleset=ruleset)
+            if len(self._verdict_children) < _CHILDREN_CACHE_SIZE:
+                self._verdict_children[key] = child
+        child.inc(n)
 
     def simulated(self, n: int, game: str, ruleset: str) -> None:
         game, ruleset = _bounded(game, ruleset)
@@ -142,10 +152,24 @@ class JsonFormatter(logging.Formatter):
 
     _STD = set(logging.LogRecord("", 0, "", 0, "", (), None).__dict__) | {"message", "asctime"}
 
+    # One encoder for every line: json.dumps with options builds a new one per call.
+    _ENCODER = json.JSONEncoder(ensure_ascii=False, default=str)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._second = -1  # the whole second whose text is in _second_text
+        self._second_text = ""
+
+    def _timestamp(self, record: logging.LogRecord) -> str:
+        second = int(record.created)
+        if second != self._second:  # strftime once a second, not once a line
+            text = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(record.created))
+            self._second, self._second_text = second, text
+        return self._second_text + f".{int(record.msecs):03d}Z"
+
     def format(self, record: logging.LogRecord) -> str:
         out: dict[str, Any] = {
-            "ts": time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(record.created))
-            + f".{int(record.msecs):03d}Z",
+            "ts": self._timestamp(record),
             "level": record.levelname.lower(),
             "logger": record.name,
             "msg": record.getMessage(),
@@ -155,10 +179,17 @@ class JsonFormatter(logging.Formatter):
                 out[key] = value
         if record.exc_info:
             out["exc"] = self.formatException(record.exc_info)
-        return json.dumps(out, ensure_ascii=False, default=str)
+        return self._ENCODER.encode(out)
 
 
 def configure_logging(level: str) -> None:
+    # Where each record was logged from (a walk up the stack), its thread and its
+    # process are never written (JsonFormatter leaves out every standard field):
+    # not gathering them is the logging module's documented optimization.
+    logging._srcfile = None
+    logging.logThreads = False
+    logging.logProcesses = False
+    logging.logMultiprocessing = False
     # Batched: a write per RPC line was a tenth of a small call's CPU (service/logbuffer.py).
     handler = BatchingStreamHandler(sys.stderr)
     handler.setFormatter(JsonFormatter())
