@@ -13,6 +13,7 @@ A process killed outright loses at most the last `delay` seconds of lines.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import threading
 import time
@@ -74,11 +75,9 @@ class BatchingStreamHandler(logging.StreamHandler[TextIO]):
             self._wake.wait()
             self._wake.clear()  # before the write: a line added after it sets it again
             time.sleep(self.delay)
-            with self.lock:  # type: ignore[union-attr]  # typeshed: None until createLock
-                try:
-                    self._write_pending()
-                except Exception:  # the reader is gone: nothing to tell it
-                    pass
+            # (the lock is typed Optional: None until createLock, which __init__ calls)
+            with self.lock, contextlib.suppress(Exception):  # type: ignore[union-attr]
+                self._write_pending()  # an error means the reader is gone: nobody to tell
 
     def flush(self) -> None:
         with self.lock:  # type: ignore[union-attr]

@@ -43,7 +43,7 @@ def test_a_given_wall_is_still_checked() -> None:
     rules = mj.Rules("common")
     wall = mj.Game(rules, seed=3).wall
     other = "1m" if wall[-2:] != "1m" else "2m"
-    with pytest.raises(ValueError, match="^wall has [345] of "):
+    with pytest.raises(ValueError, match=r"^wall has [345] of "):
         mj.Game(rules, wall=wall[:-2] + other, dealer=0)
-    with pytest.raises(ValueError, match="unknown tile '9z'"):
+    with pytest.raises(ValueError, match=r"unknown tile '9z'"):
         mj.Game(rules, wall=wall[:-2] + "9z", dealer=0)
