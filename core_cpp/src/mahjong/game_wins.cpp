@@ -53,12 +53,33 @@ std::uint64_t compute_win_mask(const Config& cfg, SeatState& st) noexcept {
   Counts c = st.counts;
   const int k = st.n_melds;
   std::uint64_t cand = candidates(cfg, st, c), mask = 0;
+  if (cfg.changsha()) {
+    while (cand) {
+      const int t = __builtin_ctzll(cand);
+      cand &= cand - 1;
+      if (c[static_cast<std::size_t>(t)] >= 4) continue;
+      ++c[static_cast<std::size_t>(t)];
+      if (changsha_wins(st, c, true)) mask |= bit(t);
+      --c[static_cast<std::size_t>(t)];
+    }
+    return mask;
+  }
+  // shape_wins of each c + t: the regular shape from c's group vectors (c + t
+  // differs in t's group only, hand.hpp groups_but_one), the others as is.
+  HandGroups g;
+  hand_groups(c, g);
+  std::uint64_t rest[4];
+  groups_but_one(g, rest);
+  const int sets = (st.n_concealed + 1) / 3;
   while (cand) {
     const int t = __builtin_ctzll(cand);
     cand &= cand - 1;
     if (c[static_cast<std::size_t>(t)] >= 4) continue;
+    const int s = suit_of(t);
+    const int first = s < 3 ? 9 * s : kHonourBase;
     ++c[static_cast<std::size_t>(t)];
-    if (cfg.changsha() ? changsha_wins(st, c, true) : shape_wins(cfg, c, k)) mask |= bit(t);
+    const bool regular = halves_distance(group_vector(&c[static_cast<std::size_t>(first)], s), rest[s], sets, true) == 0;
+    if (regular || (k == 0 && (is_seven_pairs(c) || (cfg.shaoyang() && is_thirteen_orphans(c))))) mask |= bit(t);
     --c[static_cast<std::size_t>(t)];
   }
   return mask;

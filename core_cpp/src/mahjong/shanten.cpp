@@ -405,6 +405,19 @@ std::uint64_t empty_group(int i) noexcept {
   return i < 3 ? suit : honour;
 }
 
+std::uint64_t group_vector(const std::uint8_t* tiles, int i, bool jiang) noexcept {
+  Tables& t = tables();
+  int n;
+  if (i < 3) {
+    const std::uint32_t r = suit_rank(t, tiles, n);
+    return jiang ? jiang_cost(t, r, tiles) : group_cost(t.suit.get(), r, tiles, 9, false);
+  }
+  const std::uint64_t v = group_cost(t.honour.get(), honour_index(tiles, n), tiles, 7, true);
+  if (!jiang) return v;
+  const std::uint64_t h = v & kEvenNibbles;  // as hand_groups' jiang g[3]
+  return h | ((h + kTwos) << 4);
+}
+
 std::uint64_t combine_groups(std::uint64_t a, std::uint64_t b) noexcept { return combine_packed(a, b); }
 
 int halves_distance(std::uint64_t ab, std::uint64_t dh, int sets, bool pair) noexcept {
@@ -416,6 +429,15 @@ int halves_distance(std::uint64_t ab, std::uint64_t dh, int sets, bool pair) noe
     case 4: return halves_distance_n<4>(ab, dh, pair);
     default: return kInf;
   }
+}
+
+void groups_but_one(const HandGroups& g, std::uint64_t rest[4]) noexcept {
+  const std::uint64_t g01 = combine_packed(g.g[0], g.g[1]);
+  const std::uint64_t g23 = combine_packed(g.g[2], g.g[3]);
+  rest[0] = combine_packed(g.g[1], g23);
+  rest[1] = combine_packed(g.g[0], g23);
+  rest[2] = combine_packed(g01, g.g[3]);
+  rest[3] = combine_packed(g01, g.g[2]);
 }
 
 int groups_distance(const HandGroups& g, int sets, bool pair) noexcept {
