@@ -342,7 +342,7 @@ void discard_values(const Seen& v, const HandInfo& h, int out[kKinds]) noexcept 
       const int p = pairs - (s != v.void_suit && x % 2 == 0 ? 1 : 0);
       val = std::min(val, 6 - std::min(7, p));
     }
-    if (v.rs == Ruleset::kShaoyang && h.k == 0) {
+    if (v.rs == Ruleset::kShaoyang && h.k == 0 && (h.n == 14 || h.n == 15)) {  // thirteen_orphans_shanten's sizes
       const bool o = orphan_kind(t);
       const int kinds = orphans - (o && x == 1 ? 1 : 0);
       const int opairs = orphan_pairs - (o && x == 2 ? 1 : 0);
@@ -723,6 +723,18 @@ void bot_hands(const Config& cfg, std::uint64_t seed, std::uint64_t start, std::
 BotShanten bot_shanten(const State& s, int seat) noexcept {
   const Seen v = make_seen(s, seat, true);
   return BotShanten{sh_s(v, v.h), sh_b(v, v.h), sh_e(v, v.h)};
+}
+
+void bot_discard_values(const State& s, int seat, int fast[kKinds], int slow[kKinds]) noexcept {
+  const Seen v = make_seen(s, seat, false);
+  discard_values(v, v.h, fast);
+  for (int t = 0; t < kKinds; ++t) {
+    slow[t] = INT_MAX;
+    if (v.h.c[static_cast<std::size_t>(t)] == 0) continue;
+    HandInfo h = v.h;
+    take(h, t);
+    slow[t] = sh_s(v, h);
+  }
 }
 
 }  // namespace yijing::mahjong
