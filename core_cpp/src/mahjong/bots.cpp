@@ -67,6 +67,10 @@ Seen make_seen(const State& s, int seat, bool heuristic) noexcept {
   v.h.c = me.counts;
   v.h.n = me.n_concealed;
   for (int i = 0; i < me.n_melds; ++i) add_meld(v.h, me.melds[i].kind, me.melds[i].tile);
+  v.discard_wins = !s.cfg.shaoyang();
+  // Greedy reads only the hand: the unseen counts, threats and discards below
+  // are the heuristic's (uke, 開槓 odds, danger), so greedy skips the walk.
+  if (!heuristic) return v;
   int vis[kKinds] = {};
   for (int t = 0; t < kKinds; ++t) vis[t] = me.counts[static_cast<std::size_t>(t)];
   for (int x = 0; x < kSeats; ++x) {
@@ -91,7 +95,6 @@ Seen make_seen(const State& s, int seat, bool heuristic) noexcept {
     v.discarded[d.seat] |= std::uint64_t{1} << d.tile;
   }
   for (int t = 0; t < kKinds; ++t) v.unseen[t] = std::max(0, 4 - vis[t]);
-  v.discard_wins = !s.cfg.shaoyang();
   return v;
 }
 
