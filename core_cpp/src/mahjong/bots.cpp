@@ -313,47 +313,53 @@ void discard_values(const Seen& v, const HandInfo& h, int out[kKinds]) noexcept 
   std::uint64_t rest[4];
   groups_but_one(g, rest);
   const int sets = (h.n - 1) / 3;
-  // Seven pairs (sh_pairs), thirteen orphans (sh_orphans), 將將胡 (sh_jiang) of h.
+  // Seven pairs (sh_pairs), thirteen orphans (sh_orphans), 將將胡 (sh_jiang) of
+  // h, each counted only where its family applies.
+  const bool use_pairs = h.k == 0;
+  const bool use_orphans = v.rs == Ruleset::kShaoyang && h.k == 0 && (h.n == 14 || h.n == 15);  // its sizes
+  const bool use_jiang = changsha && h.jiang_ok;
   int pairs = 0, orphans = 0, orphan_pairs = 0, off_jiang = 0;
   for (int t = 0; t < kKinds; ++t) {
     const int x = h.c[static_cast<std::size_t>(t)];
-    if (suit_of(t) != v.void_suit) pairs += x / 2;
-    if (orphan_kind(t)) {
-      orphans += x > 0;
+    if (x == 0) continue;
+    if (use_pairs && suit_of(t) != v.void_suit) pairs += x / 2;
+    if (use_orphans && orphan_kind(t)) {
+      ++orphans;
       orphan_pairs += x >= 2;
     }
-    if (!jiang_kind(t)) off_jiang += x;
+    if (use_jiang && !jiang_kind(t)) off_jiang += x;
   }
-  for (int t = 0; t < kKinds; ++t) {
-    const int x = h.c[static_cast<std::size_t>(t)];
-    if (x == 0) {
-      out[t] = INT_MAX;
-      continue;
+  const int jiang_base = off_jiang - ((h.n - 1) % 3 == 2 ? 1 : 0);
+  for (int s = 0; s < 4; ++s) {
+    const int first = s < 3 ? 9 * s : kHonourBase, len = s < 3 ? 9 : 7;
+    const bool void_group = s == v.void_suit && !changsha;
+    std::uint8_t grp[9];
+    std::memcpy(grp, &h.c[static_cast<std::size_t>(first)], static_cast<std::size_t>(len));
+    for (int i = 0; i < len; ++i) {
+      const int t = first + i;
+      const int x = grp[i];
+      if (x == 0) {
+        out[t] = INT_MAX;
+        continue;
+      }
+      int val;
+      if (void_group) {
+        val = halves_distance(g.g[s], rest[s], sets, true) - 1;  // the void group stays empty
+      } else {
+        --grp[i];
+        val = halves_distance(group_vector(grp, s, changsha), rest[s], sets, true) - 1;
+        ++grp[i];
+      }
+      if (use_pairs) val = std::min(val, 6 - std::min(7, pairs - (!void_group && x % 2 == 0 ? 1 : 0)));
+      if (use_orphans) {
+        const bool o = orphan_kind(t);
+        const int kinds = orphans - (o && x == 1 ? 1 : 0);
+        const int opairs = orphan_pairs - (o && x == 2 ? 1 : 0);
+        val = std::min(val, 13 - kinds - (opairs > 0 ? 1 : 0));
+      }
+      if (use_jiang) val = std::min(val, jiang_base - (jiang_kind(t) ? 0 : 1));
+      out[t] = val;
     }
-    const int s = suit_of(t);
-    int val;
-    if (s == v.void_suit && !changsha) {
-      val = halves_distance(g.g[s], rest[s], sets, true) - 1;  // the void group stays empty
-    } else {
-      std::uint8_t grp[9];
-      const int first = s < 3 ? 9 * s : kHonourBase;
-      std::memcpy(grp, &h.c[static_cast<std::size_t>(first)], s < 3 ? 9 : 7);
-      --grp[t - first];
-      val = halves_distance(group_vector(grp, s, changsha), rest[s], sets, true) - 1;
-    }
-    if (h.k == 0) {
-      const int p = pairs - (s != v.void_suit && x % 2 == 0 ? 1 : 0);
-      val = std::min(val, 6 - std::min(7, p));
-    }
-    if (v.rs == Ruleset::kShaoyang && h.k == 0 && (h.n == 14 || h.n == 15)) {  // thirteen_orphans_shanten's sizes
-      const bool o = orphan_kind(t);
-      const int kinds = orphans - (o && x == 1 ? 1 : 0);
-      const int opairs = orphan_pairs - (o && x == 2 ? 1 : 0);
-      val = std::min(val, 13 - kinds - (opairs > 0 ? 1 : 0));
-    }
-    if (changsha && h.jiang_ok)
-      val = std::min(val, off_jiang - (jiang_kind(t) ? 0 : 1) - ((h.n - 1) % 3 == 2 ? 1 : 0));
-    out[t] = val;
   }
 }
 
@@ -470,7 +476,7 @@ int danger(const Seen& v, const Safe& sf, int t) noexcept {
 
 // The discard key (docs "Discard key"), lowest first.
 struct Key {
-  int a = 0, b = 0, c = 0, d = 0, e = 0;
+  int a, b, c, d, e;  // no initializers: best_discard's array is filled, not zeroed
   bool operator<(const Key& o) const noexcept {
     if (a != o.a) return a < o.a;
     if (b != o.b) return b < o.b;
@@ -487,7 +493,7 @@ struct Key {
 Move best_discard(const Seen& v, const Safe& sf, const Move* moves, int n, bool fold,
                   const int* vals = nullptr) noexcept {
   Key keys[kMaxLegalMoves];
-  Key low;
+  Key low{};
   for (int i = 0; i < n; ++i) {
     const int t = move_tile(moves[i]);
     int e;
@@ -499,13 +505,11 @@ Move best_discard(const Seen& v, const Safe& sf, const Move* moves, int n, bool 
       e = fval(v, h);
     }
     const int dg = v.heuristic ? danger(v, sf, t) : 0;
-    keys[i].a = fold ? dg : e;
-    keys[i].b = fold ? e : 0;
-    keys[i].d = fold ? 0 : dg;
+    keys[i] = Key{fold ? dg : e, fold ? e : 0, 0, fold ? 0 : dg, 0};
     if (i == 0 || keys[i] < low) low = keys[i];
   }
   Move best = moves[0];
-  Key best_key;
+  Key best_key{};
   bool have = false;
   for (int i = 0; i < n; ++i) {
     if (keys[i].a != low.a || keys[i].b != low.b) continue;
