@@ -221,3 +221,36 @@ TEST_CASE("mahjong bots: seat-balanced mean payments (printed), hands per CPU-se
     CHECK(sum[0] + sum[1] + 2 * sum[2] == doctest::Approx(0.0));
   }
 }
+
+TEST_CASE("mahjong bots: greedy's discard values from the groups equal the definition") {
+  // bots.cpp discard_values (one group looked up per discard kind) must give
+  // sh_s of each hand less one tile exactly, or greedy's moves would change.
+  // Every seat of every state of bot-played hands, each ruleset / variant
+  // (the void suit included).
+  int compared = 0, wrong = 0;
+  for (int which = 0; which < kConfigs; ++which) {
+    const mj::Config cfg = ruleset_config(which);
+    const mj::BotKind kinds[4] = {mj::BotKind::kGreedy, mj::BotKind::kHeuristic, mj::BotKind::kRandom,
+                                  mj::BotKind::kGreedy};
+    for (std::uint64_t h = 0; h < 25; ++h) {
+      const std::uint64_t w = yijing::sim::game_seed(4242, h);
+      mj::State s;
+      deal(s, cfg, w);
+      yijing::Xoshiro256ss rng(w ^ mj::kMahjongBotSeedXor);
+      while (s.phase != mj::Phase::kOver) {
+        for (int seat = 0; seat < mj::kSeats; ++seat) {
+          int fast[mj::kKinds], slow[mj::kKinds];
+          mj::bot_discard_values(s, seat, fast, slow);
+          for (int t = 0; t < mj::kKinds; ++t) {
+            ++compared;
+            if (fast[t] != slow[t]) ++wrong;
+          }
+        }
+        const int seat = first_to_act(s);
+        mj::apply(s, mj::bot_move(s, seat, kinds[seat], rng));
+      }
+    }
+  }
+  CHECK(compared > 100000);
+  CHECK(wrong == 0);
+}

@@ -256,3 +256,47 @@ TEST_CASE("mahjong hand_groups: the jiang vectors give the former 2/5/8-pair dis
   CHECK(wrong == 0);
   CHECK(ready > 0);  // the sample reaches ready and complete hands
 }
+
+TEST_CASE("mahjong group_vector / groups_but_one: a hand one tile away in one group") {
+  // The bots' discards and the engine's win mask evaluate c - t / c + t from c's
+  // groups: t's group looked up alone (group_vector) against the other three
+  // combined (groups_but_one). Must equal the whole hand's sets_distance and
+  // the jiang identity's whole-hand value.
+  yijing::Xoshiro256ss rng(1616);
+  int wrong = 0, compared = 0;
+  for (int trial = 0; trial < 20000; ++trial) {
+    const mj::Counts c = random_hand(rng, 1 + static_cast<int>(rng.uniform(13)), mj::kKinds);
+    mj::HandGroups g, jiang;
+    mj::hand_groups(c, g, &jiang);
+    std::uint64_t rest[4], jrest[4];
+    mj::groups_but_one(g, rest);
+    mj::groups_but_one(jiang, jrest);
+    for (int i = 0; i < 4; ++i) {
+      const int first = i < 3 ? 9 * i : mj::kHonourBase;
+      CHECK(mj::group_vector(&c[static_cast<std::size_t>(first)], i) == g.g[i]);
+      CHECK(mj::group_vector(&c[static_cast<std::size_t>(first)], i, true) == jiang.g[i]);
+    }
+    for (int t = 0; t < mj::kKinds; ++t)
+      for (int delta = -1; delta <= 1; delta += 2) {
+        mj::Counts x = c;
+        const int v = x[static_cast<std::size_t>(t)] + delta;
+        if (v < 0 || v > 4) continue;
+        x[static_cast<std::size_t>(t)] = static_cast<std::uint8_t>(v);
+        const int s = t < mj::kHonourBase ? t / 9 : 3;
+        const int first = s < 3 ? 9 * s : mj::kHonourBase;
+        const std::uint64_t gv = mj::group_vector(&x[static_cast<std::size_t>(first)], s);
+        const std::uint64_t jv = mj::group_vector(&x[static_cast<std::size_t>(first)], s, true);
+        mj::HandGroups xg, xj;
+        mj::hand_groups(x, xg, &xj);
+        for (int sets = 0; sets <= 4; ++sets)
+          for (int pair = 0; pair <= 1; ++pair) {
+            ++compared;
+            if (mj::halves_distance(gv, rest[s], sets, pair != 0) != mj::sets_distance(x, sets, pair != 0)) ++wrong;
+            if (mj::halves_distance(jv, jrest[s], sets, pair != 0) != mj::groups_distance(xj, sets, pair != 0))
+              ++wrong;
+          }
+      }
+  }
+  CHECK(compared > 0);
+  CHECK(wrong == 0);
+}

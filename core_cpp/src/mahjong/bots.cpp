@@ -67,6 +67,10 @@ Seen make_seen(const State& s, int seat, bool heuristic) noexcept {
   v.h.c = me.counts;
   v.h.n = me.n_concealed;
   for (int i = 0; i < me.n_melds; ++i) add_meld(v.h, me.melds[i].kind, me.melds[i].tile);
+  v.discard_wins = !s.cfg.shaoyang();
+  // Greedy reads only the hand: the unseen counts, threats and discards below
+  // are the heuristic's (uke, 開槓 odds, danger), so greedy skips the walk.
+  if (!heuristic) return v;
   int vis[kKinds] = {};
   for (int t = 0; t < kKinds; ++t) vis[t] = me.counts[static_cast<std::size_t>(t)];
   for (int x = 0; x < kSeats; ++x) {
@@ -91,7 +95,6 @@ Seen make_seen(const State& s, int seat, bool heuristic) noexcept {
     v.discarded[d.seat] |= std::uint64_t{1} << d.tile;
   }
   for (int t = 0; t < kKinds; ++t) v.unseen[t] = std::max(0, 4 - vis[t]);
-  v.discard_wins = !s.cfg.shaoyang();
   return v;
 }
 
@@ -291,9 +294,84 @@ void give(HandInfo& h, int t) noexcept {
   h.n += 1;
 }
 
+// Greedy's F (= S) of h less one tile, for every kind t held (out[t]; INT_MAX
+// for the kinds not held): the same values as fval(v, h less t), found
+// incrementally. Each such hand differs from h in t's group only, so its
+// distance is t's new group vector against the min-plus vector of h's other
+// three groups (kept per group: four combinations per call instead of a whole
+// hand's look-up per discard), and the pair, jiang and orphan counts move by at
+// most one. The sh_* functions above are the definition; this must agree with
+// them (core_cpp/tests/test_mahjong_bots.cpp compares on random hands).
+void discard_values(const Seen& v, const HandInfo& h, int out[kKinds]) noexcept {
+  const bool changsha = v.rs == Ruleset::kChangsha;
+  HandGroups regular, jiang;
+  hand_groups(h.c, regular, changsha ? &jiang : nullptr);
+  HandGroups g = changsha ? jiang : regular;  // the groups the distance uses
+  if (!changsha && v.void_suit >= 0) {
+    g.g[v.void_suit] = empty_group(v.void_suit);  // the void suit's tiles left out
+  }
+  std::uint64_t rest[4];
+  groups_but_one(g, rest);
+  const int sets = (h.n - 1) / 3;
+  // Seven pairs (sh_pairs), thirteen orphans (sh_orphans), 將將胡 (sh_jiang) of
+  // h, each counted only where its family applies.
+  const bool use_pairs = h.k == 0;
+  const bool use_orphans = v.rs == Ruleset::kShaoyang && h.k == 0 && (h.n == 14 || h.n == 15);  // its sizes
+  const bool use_jiang = changsha && h.jiang_ok;
+  int pairs = 0, orphans = 0, orphan_pairs = 0, off_jiang = 0;
+  for (int t = 0; t < kKinds; ++t) {
+    const int x = h.c[static_cast<std::size_t>(t)];
+    if (x == 0) continue;
+    if (use_pairs && suit_of(t) != v.void_suit) pairs += x / 2;
+    if (use_orphans && orphan_kind(t)) {
+      ++orphans;
+      orphan_pairs += x >= 2;
+    }
+    if (use_jiang && !jiang_kind(t)) off_jiang += x;
+  }
+  const int jiang_base = off_jiang - ((h.n - 1) % 3 == 2 ? 1 : 0);
+  for (int s = 0; s < 4; ++s) {
+    const int first = s < 3 ? 9 * s : kHonourBase, len = s < 3 ? 9 : 7;
+    const bool void_group = s == v.void_suit && !changsha;
+    std::uint8_t grp[9];
+    std::memcpy(grp, &h.c[static_cast<std::size_t>(first)], static_cast<std::size_t>(len));
+    for (int i = 0; i < len; ++i) {
+      const int t = first + i;
+      const int x = grp[i];
+      if (x == 0) {
+        out[t] = INT_MAX;
+        continue;
+      }
+      int val;
+      if (void_group) {
+        val = halves_distance(g.g[s], rest[s], sets, true) - 1;  // the void group stays empty
+      } else {
+        --grp[i];
+        val = halves_distance(group_vector(grp, s, changsha), rest[s], sets, true) - 1;
+        ++grp[i];
+      }
+      if (use_pairs) val = std::min(val, 6 - std::min(7, pairs - (!void_group && x % 2 == 0 ? 1 : 0)));
+      if (use_orphans) {
+        const bool o = orphan_kind(t);
+        const int kinds = orphans - (o && x == 1 ? 1 : 0);
+        const int opairs = orphan_pairs - (o && x == 2 ? 1 : 0);
+        val = std::min(val, 13 - kinds - (opairs > 0 ? 1 : 0));
+      }
+      if (use_jiang) val = std::min(val, jiang_base - (jiang_kind(t) ? 0 : 1));
+      out[t] = val;
+    }
+  }
+}
+
 // The best F over one discard from h (a claim's value).
 int best_after_discard(const Seen& v, const HandInfo& h) noexcept {
   int best = INT_MAX;
+  if (!v.heuristic) {
+    int vals[kKinds];
+    discard_values(v, h, vals);
+    for (int d = 0; d < kKinds; ++d) best = std::min(best, vals[d]);
+    return best;
+  }
   for (int d = 0; d < kKinds; ++d) {
     if (h.c[static_cast<std::size_t>(d)] == 0) continue;
     HandInfo x = h;
@@ -398,7 +476,7 @@ int danger(const Seen& v, const Safe& sf, int t) noexcept {
 
 // The discard key (docs "Discard key"), lowest first.
 struct Key {
-  int a = 0, b = 0, c = 0, d = 0, e = 0;
+  int a, b, c, d, e;  // no initializers: best_discard's array is filled, not zeroed
   bool operator<(const Key& o) const noexcept {
     if (a != o.a) return a < o.a;
     if (b != o.b) return b < o.b;
@@ -411,22 +489,27 @@ struct Key {
 // The best of `moves` (discard / ready moves, canonical order) by the key;
 // uke only for the moves that tie on the key's first two parts. Heuristic:
 // (E, -uke, danger, conn), folding (danger, E, -uke, conn); greedy (S, conn).
-Move best_discard(const Seen& v, const Safe& sf, const Move* moves, int n, bool fold) noexcept {
+// `vals`, when not null: discard_values of v.h.
+Move best_discard(const Seen& v, const Safe& sf, const Move* moves, int n, bool fold,
+                  const int* vals = nullptr) noexcept {
   Key keys[kMaxLegalMoves];
-  Key low;
+  Key low{};
   for (int i = 0; i < n; ++i) {
     const int t = move_tile(moves[i]);
-    HandInfo h = v.h;
-    take(h, t);
-    const int e = fval(v, h);
+    int e;
+    if (vals != nullptr) {
+      e = vals[t];
+    } else {
+      HandInfo h = v.h;
+      take(h, t);
+      e = fval(v, h);
+    }
     const int dg = v.heuristic ? danger(v, sf, t) : 0;
-    keys[i].a = fold ? dg : e;
-    keys[i].b = fold ? e : 0;
-    keys[i].d = fold ? 0 : dg;
+    keys[i] = Key{fold ? dg : e, fold ? e : 0, 0, fold ? 0 : dg, 0};
     if (i == 0 || keys[i] < low) low = keys[i];
   }
   Move best = moves[0];
-  Key best_key;
+  Key best_key{};
   bool have = false;
   for (int i = 0; i < n; ++i) {
     if (keys[i].a != low.a || keys[i].b != low.b) continue;
@@ -515,10 +598,17 @@ Move play_move(const State& s, int seat, const Move* legal, int n, bool heuristi
   Move discards[kMaxLegalMoves], readies[kMaxLegalMoves];
   int nd = 0, nr = 0;
   int d_min = INT_MAX;
+  int vals[kKinds];
+  if (!heuristic) discard_values(v, v.h, vals);
+  const int* known = heuristic ? nullptr : vals;
   for (int i = 0; i < n; ++i) {
     const Act act = move_act(legal[i]);
     if (act == Act::kDiscard) {
       discards[nd++] = legal[i];
+      if (known != nullptr) {
+        d_min = std::min(d_min, known[move_tile(legal[i])]);
+        continue;
+      }
       HandInfo h = v.h;
       take(h, move_tile(legal[i]));
       d_min = std::min(d_min, fval(v, h));
@@ -528,7 +618,7 @@ Move play_move(const State& s, int seat, const Move* legal, int n, bool heuristi
   }
   const bool fold = heuristic && v.discard_wins && v.threats > 0 && d_min >= 2;
   const Safe sf = heuristic ? declared_safe(s) : Safe{};
-  if (nr > 0) return best_discard(v, sf, readies, nr, fold);
+  if (nr > 0) return best_discard(v, sf, readies, nr, fold, known);
   if (heuristic) {
     for (int i = 0; i < n; ++i) {
       if (move_act(legal[i]) != Act::kOpenKong) continue;
@@ -547,7 +637,7 @@ Move play_move(const State& s, int seat, const Move* legal, int n, bool heuristi
     }
   }
   if (kong != kNone) return kong;
-  return best_discard(v, sf, discards, nd, fold);
+  return best_discard(v, sf, discards, nd, fold, known);
 }
 
 }  // namespace
@@ -640,6 +730,18 @@ void bot_hands(const Config& cfg, std::uint64_t seed, std::uint64_t start, std::
 BotShanten bot_shanten(const State& s, int seat) noexcept {
   const Seen v = make_seen(s, seat, true);
   return BotShanten{sh_s(v, v.h), sh_b(v, v.h), sh_e(v, v.h)};
+}
+
+void bot_discard_values(const State& s, int seat, int fast[kKinds], int slow[kKinds]) noexcept {
+  const Seen v = make_seen(s, seat, false);
+  discard_values(v, v.h, fast);
+  for (int t = 0; t < kKinds; ++t) {
+    slow[t] = INT_MAX;
+    if (v.h.c[static_cast<std::size_t>(t)] == 0) continue;
+    HandInfo h = v.h;
+    take(h, t);
+    slow[t] = sh_s(v, h);
+  }
 }
 
 }  // namespace yijing::mahjong

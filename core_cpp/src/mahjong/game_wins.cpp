@@ -46,23 +46,87 @@ std::uint64_t candidates(const Config& cfg, const SeatState& st, const Counts& c
 
 }  // namespace
 
+namespace {
+
+// Meld i's kind in bits 3i..3i+2 (a pung can become an added kong in place).
+std::uint16_t meld_kinds(const SeatState& st) noexcept {
+  std::uint16_t k = 0;
+  for (int i = 0; i < st.n_melds; ++i) k = static_cast<std::uint16_t>(k | (static_cast<unsigned>(st.melds[i].kind) << (3 * i)));
+  return k;
+}
+
+std::uint64_t win_mask_of(const Config& cfg, SeatState& st) noexcept;
+
+}  // namespace
+
+// Past the bound check the mask and the refined bound are a function of the
+// hand alone (the config is fixed for the hand), so SeatState keeps the last
+// hand's answer.
 std::uint64_t compute_win_mask(const Config& cfg, SeatState& st) noexcept {
   if (st.shanten_lb >= 1 || holds_void(st)) return 0;
+  const std::uint16_t kinds = meld_kinds(st);
+  if (st.mask_melds == st.n_melds && st.mask_kinds == kinds && st.mask_void == st.void_suit &&
+      st.mask_counts == st.counts) {
+    st.shanten_lb = st.mask_lb;
+    return st.mask_value;
+  }
+  const std::uint64_t mask = win_mask_of(cfg, st);
+  st.mask_counts = st.counts;
+  st.mask_melds = st.n_melds;
+  st.mask_kinds = kinds;
+  st.mask_void = st.void_suit;
+  st.mask_lb = st.shanten_lb;
+  st.mask_value = mask;
+  return mask;
+}
+
+namespace {
+
+std::uint64_t win_mask_of(const Config& cfg, SeatState& st) noexcept {
   st.shanten_lb = static_cast<std::int8_t>(shape_shanten(cfg, st));
   if (st.shanten_lb >= 1) return 0;
   Counts c = st.counts;
   const int k = st.n_melds;
   std::uint64_t cand = candidates(cfg, st, c), mask = 0;
+  if (cfg.changsha()) {
+    while (cand) {
+      const int t = __builtin_ctzll(cand);
+      cand &= cand - 1;
+      if (c[static_cast<std::size_t>(t)] >= 4) continue;
+      ++c[static_cast<std::size_t>(t)];
+      if (changsha_wins(st, c, true)) mask |= bit(t);
+      --c[static_cast<std::size_t>(t)];
+    }
+    return mask;
+  }
+  // shape_wins of each c + t: the regular shape from c's group vectors (c + t
+  // differs in t's group only, hand.hpp groups_but_one), the others as is. A
+  // tile gained lowers each shape's distance by at most one, so a shape whose
+  // distance from c is above 0 (shanten >= 1) cannot complete and is not tried.
+  HandGroups g;
+  hand_groups(c, g);
+  std::uint64_t rest[4];
+  groups_but_one(g, rest);
+  const int sets = (st.n_concealed + 1) / 3;
+  const bool regular_near = halves_distance(g.g[0], rest[0], st.n_concealed / 3, true) - 1 <= 0;
+  const bool pairs_near = k == 0 && seven_pairs_shanten(c) <= 0;
+  const bool orphans_near = k == 0 && cfg.shaoyang() && thirteen_orphans_shanten(c) <= 0;
   while (cand) {
     const int t = __builtin_ctzll(cand);
     cand &= cand - 1;
     if (c[static_cast<std::size_t>(t)] >= 4) continue;
+    const int s = suit_of(t);
+    const int first = s < 3 ? 9 * s : kHonourBase;
     ++c[static_cast<std::size_t>(t)];
-    if (cfg.changsha() ? changsha_wins(st, c, true) : shape_wins(cfg, c, k)) mask |= bit(t);
+    const bool regular =
+        regular_near && halves_distance(group_vector(&c[static_cast<std::size_t>(first)], s), rest[s], sets, true) == 0;
+    if (regular || (pairs_near && is_seven_pairs(c)) || (orphans_near && is_thirteen_orphans(c))) mask |= bit(t);
     --c[static_cast<std::size_t>(t)];
   }
   return mask;
 }
+
+}  // namespace
 
 bool has_wait(const Config& cfg, const SeatState& st, const Counts& counts) noexcept {
   if (st.void_suit >= 0 && holds_suit(counts, st.void_suit)) return false;

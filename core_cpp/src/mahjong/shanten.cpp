@@ -22,6 +22,10 @@
 #include <thread>
 #include <vector>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "yijing/mahjong/hand.hpp"
 
 namespace yijing::mahjong {
@@ -303,6 +307,65 @@ inline std::uint64_t jiang_cost(Tables& t, std::uint32_t r, const std::uint8_t* 
   return v;
 }
 
+#if defined(__SSE2__)
+// combine_packed's ten entries as the bytes (lane 2m + p) of an SSE2 register:
+// per entry of `a`, one shifted copy of `b`, a saturating add and a byte min
+// (the scalar form below is the same min-plus). A lane >= kLaneInf stands for
+// "no such split": real sums stay <= 28, and OR-ing kLaneInf into a lane
+// keeps it >= kLaneInf.
+constexpr std::uint8_t kLaneInf = 0x40;
+alignas(16) constexpr std::uint8_t kLowInf[32] = {
+    kLaneInf, kLaneInf, kLaneInf, kLaneInf, kLaneInf, kLaneInf, kLaneInf, kLaneInf,
+    kLaneInf, kLaneInf, kLaneInf, kLaneInf, kLaneInf, kLaneInf, kLaneInf, kLaneInf};
+
+// kLaneInf in lanes 0 .. k-1.
+inline __m128i low_inf(int k) noexcept {
+  return _mm_loadu_si128(reinterpret_cast<const __m128i*>(kLowInf + 16 - k));
+}
+
+inline __m128i nibbles_to_lanes(std::uint64_t v) noexcept {
+  std::uint64_t t = v & 0xFFFFFFFFULL;  // entries 0..7 to bytes 0..7
+  t = (t | (t << 16)) & 0x0000FFFF0000FFFFULL;
+  t = (t | (t << 8)) & 0x00FF00FF00FF00FFULL;
+  t = (t | (t << 4)) & 0x0F0F0F0F0F0F0F0FULL;
+  const std::uint64_t hi = ((v >> 32) & 15) | (((v >> 36) & 15) << 8) | 0x4040404040400000ULL;
+  return _mm_set_epi64x(static_cast<long long>(hi), static_cast<long long>(t));
+}
+
+// Lanes 0..9 (each <= 15) back to nibbles.
+inline std::uint64_t lanes_to_nibbles(__m128i x) noexcept {
+  std::uint64_t t = static_cast<std::uint64_t>(_mm_cvtsi128_si64(x));
+  const std::uint64_t hi = static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm_srli_si128(x, 8)));
+  t = (t | (t >> 4)) & 0x00FF00FF00FF00FFULL;
+  t = (t | (t >> 8)) & 0x0000FFFF0000FFFFULL;
+  t = (t | (t >> 16)) & 0x00000000FFFFFFFFULL;
+  return t | ((hi & 15) << 32) | (((hi >> 8) & 15) << 36);
+}
+
+// Entry (I, 0) of `a` plus every entry (j, p) of b, into lane 2(I + j) + p;
+// entry (I, 1) plus the entries (j, 0), into lane 2(I + j) + 1.
+template <int I>
+inline __m128i combine_step(__m128i out, std::uint64_t a, __m128i b) noexcept {
+  const __m128i even = _mm_set1_epi16(static_cast<short>(kLaneInf));  // the p = 0 lanes
+  const __m128i s0 = _mm_or_si128(_mm_slli_si128(b, 2 * I), low_inf(2 * I));
+  const __m128i s1 = _mm_or_si128(_mm_slli_si128(b, 2 * I + 1), _mm_or_si128(low_inf(2 * I + 1), even));
+  const __m128i a0 = _mm_set1_epi8(static_cast<char>((a >> (8 * I)) & 15));
+  const __m128i a1 = _mm_set1_epi8(static_cast<char>((a >> (8 * I + 4)) & 15));
+  out = _mm_min_epu8(out, _mm_adds_epu8(s0, a0));
+  return _mm_min_epu8(out, _mm_adds_epu8(s1, a1));
+}
+
+inline std::uint64_t combine_packed(std::uint64_t a, std::uint64_t b) noexcept {
+  const __m128i y = nibbles_to_lanes(b);
+  __m128i out = _mm_set1_epi8(static_cast<char>(kLaneInf));
+  out = combine_step<0>(out, a, y);
+  out = combine_step<1>(out, a, y);
+  out = combine_step<2>(out, a, y);
+  out = combine_step<3>(out, a, y);
+  out = combine_step<4>(out, a, y);
+  return lanes_to_nibbles(out);
+}
+#else
 // The min-plus vector of two groups (every entry m <= 4; values stay <= 14,
 // since b's entry (0 sets, no pair) is 0).
 inline std::uint64_t combine_packed(std::uint64_t a, std::uint64_t b) noexcept {
@@ -314,6 +377,7 @@ inline std::uint64_t combine_packed(std::uint64_t a, std::uint64_t b) noexcept {
   for (int i = 0; i < 10; ++i) packed |= static_cast<std::uint64_t>(out[i]) << (4 * i);
   return packed;
 }
+#endif
 
 // The distance from the two halves' vectors: only the entries summing to Need.
 template <int Need>
@@ -405,6 +469,19 @@ std::uint64_t empty_group(int i) noexcept {
   return i < 3 ? suit : honour;
 }
 
+std::uint64_t group_vector(const std::uint8_t* tiles, int i, bool jiang) noexcept {
+  Tables& t = tables();
+  int n;
+  if (i < 3) {
+    const std::uint32_t r = suit_rank(t, tiles, n);
+    return jiang ? jiang_cost(t, r, tiles) : group_cost(t.suit.get(), r, tiles, 9, false);
+  }
+  const std::uint64_t v = group_cost(t.honour.get(), honour_index(tiles, n), tiles, 7, true);
+  if (!jiang) return v;
+  const std::uint64_t h = v & kEvenNibbles;  // as hand_groups' jiang g[3]
+  return h | ((h + kTwos) << 4);
+}
+
 std::uint64_t combine_groups(std::uint64_t a, std::uint64_t b) noexcept { return combine_packed(a, b); }
 
 int halves_distance(std::uint64_t ab, std::uint64_t dh, int sets, bool pair) noexcept {
@@ -416,6 +493,15 @@ int halves_distance(std::uint64_t ab, std::uint64_t dh, int sets, bool pair) noe
     case 4: return halves_distance_n<4>(ab, dh, pair);
     default: return kInf;
   }
+}
+
+void groups_but_one(const HandGroups& g, std::uint64_t rest[4]) noexcept {
+  const std::uint64_t g01 = combine_packed(g.g[0], g.g[1]);
+  const std::uint64_t g23 = combine_packed(g.g[2], g.g[3]);
+  rest[0] = combine_packed(g.g[1], g23);
+  rest[1] = combine_packed(g.g[0], g23);
+  rest[2] = combine_packed(g01, g.g[3]);
+  rest[3] = combine_packed(g01, g.g[2]);
 }
 
 int groups_distance(const HandGroups& g, int sets, bool pair) noexcept {

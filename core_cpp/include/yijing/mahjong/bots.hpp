@@ -52,5 +52,10 @@ struct BotShanten {
   int e = 0;
 };
 BotShanten bot_shanten(const State& s, int seat) noexcept;
+// For tests: greedy's S of the seat's hand less one tile of kind t, for every
+// kind held, as the bots find it (fast: from the hand's groups, one group
+// looked up per kind) and by the definition (slow: each hand evaluated whole);
+// kinds not held give INT_MAX in both.
+void bot_discard_values(const State& s, int seat, int fast[kKinds], int slow[kKinds]) noexcept;
 
 }  // namespace yijing::mahjong

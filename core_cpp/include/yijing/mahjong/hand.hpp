@@ -55,6 +55,11 @@ struct HandGroups {
 void hand_groups(const Counts& c, HandGroups& regular, HandGroups* jiang = nullptr) noexcept;
 // The vector of an empty suit (i < 3) or empty honour group (i == 3).
 std::uint64_t empty_group(int i) noexcept;
+// One group's vector (hand_groups' g[i] of `regular`, or of `jiang` when
+// `jiang`) from that group's counts alone: `tiles` points at its 9 kinds (a
+// suit, i < 3) or 7 (honours, i == 3). For callers that change one group of a
+// hand and keep the other three (the bots' discards).
+std::uint64_t group_vector(const std::uint8_t* tiles, int i, bool jiang = false) noexcept;
 int groups_distance(const HandGroups& g, int sets, bool pair) noexcept;
 // The same in two halves (min-plus is associative): combine_groups(g[0], g[1])
 // and combine_groups(g[2], g[3]) are packed like a group's vector, and
@@ -62,6 +67,10 @@ int groups_distance(const HandGroups& g, int sets, bool pair) noexcept;
 // changing one group keeps the other half.
 std::uint64_t combine_groups(std::uint64_t a, std::uint64_t b) noexcept;
 int halves_distance(std::uint64_t ab, std::uint64_t dh, int sets, bool pair) noexcept;
+// rest[i] = the combination of every group of `g` but i, so that
+// halves_distance(v, rest[i], s, p) is the distance of the hand with group i's
+// vector replaced by v: a hand one tile away in group i costs one group look-up.
+void groups_but_one(const HandGroups& g, std::uint64_t rest[4]) noexcept;
 // The minimum over the forms that apply (regular only when sets are exposed).
 int shanten(const Counts& c, Form form = Form::kBest);
 

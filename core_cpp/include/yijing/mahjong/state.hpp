@@ -93,6 +93,17 @@ struct SeatState {
   // discard, the deal, the void choices), so every win / robbing offer is a
   // bit test (hot path).
   std::uint64_t win_mask = 0;
+  // The last hand compute_win_mask evaluated past its bound check (concealed
+  // counts, meld count and kinds, void) and what it found (the mask and the
+  // exact shape distance): a turn that discards the tile it drew comes back to
+  // that hand, and its mask is reused instead of recomputed (hot path: a
+  // ready hand's every turn). mask_melds 0xFF: none yet.
+  Counts mask_counts{};
+  std::uint64_t mask_value = 0;
+  std::uint16_t mask_kinds = 0;
+  std::uint8_t mask_melds = 0xFF;
+  std::int8_t mask_void = -1;
+  std::int8_t mask_lb = 0;
   // A lower bound of the hand's shape distance: min(regular shanten, seven
   // pairs shanten when k == 0, and in Shaoyang thirteen orphans shanten when
   // k == 0), exact whenever it is <= 0 for the seat in turn. A tile gained
