@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from typing import Any, TypeAlias, TypeVar
 
 import grpc
-from google.protobuf.message import DecodeError
 
 import pyyijing as yj
 from pyyijing import mahjong as mj
@@ -126,8 +125,18 @@ class RuleEngineServicer(_ServicerBase):  # type: ignore[misc]  # untyped genera
                 raise AssertionError("unreachable") from exc
         return await self._off_loop(context, self._validate_one, request)
 
-    def _validate_one_bytes(self, data: bytes) -> bytes:
-        fast = self.wire.validate_one(data)  # a plain valid request, natively
+    def _answer_bytes(
+        self,
+        fast: tuple[bytes, dict[str, int], tuple[str, str]] | None,
+        data: bytes,
+        message: Any,
+        typed: Callable[[Any], Any],
+    ) -> bytes:
+        """The native fast path's answer (`fast`), or else `typed` on the decoded request.
+
+        ValidateMove and ValidateMoves are registered on their bytes: what the fast
+        path declines is decoded here and answered as the typed methods answer it.
+        """
         if fast is not None:
             body, counts, labels = fast
             label_call(*labels)
@@ -135,13 +144,18 @@ class RuleEngineServicer(_ServicerBase):  # type: ignore[misc]  # untyped genera
                 self.metrics.verdict(code, n, *labels)
             return body
         try:
-            request = pb2.ValidateMoveRequest.FromString(data)
+            request = message.FromString(data)
         except Exception as exc:  # as the interceptor's deserializer words it
             raise RequestError(
                 f"request body is not a valid protobuf message: {type(exc).__name__}: {exc}"
             ) from exc
-        response: bytes = self._validate_one(request).SerializeToString()
+        response: bytes = typed(request).SerializeToString()
         return response
+
+    def _validate_one_bytes(self, data: bytes) -> bytes:
+        return self._answer_bytes(
+            self.wire.validate_one(data), data, pb2.ValidateMoveRequest, self._validate_one
+        )
 
     async def ValidateMoveBytes(self, request: bytes, context: Ctx) -> bytes:  # noqa: N802
         """ValidateMove on the request's bytes (service/registration.py, service/wire.py)."""
@@ -182,21 +196,10 @@ class RuleEngineServicer(_ServicerBase):  # type: ignore[misc]  # untyped genera
         return await self._off_loop(context, self._validate_many, request)
 
     def _validate_many_bytes(self, data: bytes) -> bytes:
-        fast = self.wire.validate(data)  # plain valid requests, natively
-        if fast is not None:  # all Yi Jing Pai, or all mahjong of one ruleset
-            body, counts, labels = fast
-            label_call(*labels)
-            for code, n in counts.items():
-                self.metrics.verdict(code, n, *labels)
-            return body
-        try:
-            request = pb2.ValidateMovesRequest.FromString(data)
-        except DecodeError as exc:  # as the interceptor words it for the other methods
-            raise RequestError(
-                f"request body is not a valid protobuf message: {type(exc).__name__}: {exc}"
-            ) from exc
-        response: bytes = self._validate_many(request).SerializeToString()
-        return response
+        # all Yi Jing Pai, or all mahjong of one ruleset, plain and valid: natively
+        return self._answer_bytes(
+            self.wire.validate(data), data, pb2.ValidateMovesRequest, self._validate_many
+        )
 
     async def ValidateMovesBytes(self, request: bytes, context: Ctx) -> bytes:  # noqa: N802
         """ValidateMoves on the request's bytes (service/registration.py, service/wire.py)."""
