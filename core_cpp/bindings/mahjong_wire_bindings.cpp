@@ -28,103 +28,15 @@ namespace mj = yijing::mahjong;
 
 namespace {
 
-using namespace yijing_bindings::wire;  // NOLINT: the shared encoding (wire_format.hpp)
+using namespace yijing_bindings::wire;  // NOLINT: the shared encoding and parser (wire_format.hpp)
 
-// Field numbers of rule_engine.proto read and written here (exported as WIRE_FIELDS).
-constexpr std::uint32_t kRequestRequests = 1;   // ValidateMovesRequest.requests
-constexpr std::uint32_t kItemPosition = 1;      // ValidateMoveRequest.position
-constexpr std::uint32_t kItemMove = 2;          // ValidateMoveRequest.move
-constexpr std::uint32_t kPositionDeal = 2;      // Position.deal
-constexpr std::uint32_t kPositionMoves = 3;     // Position.moves
-constexpr std::uint32_t kPositionMahjong = 4;   // Position.mahjong_rules (bytes, passed on whole)
-constexpr std::uint32_t kDealSeed = 1;          // Deal.seed (a wall: the slow path)
-constexpr std::uint32_t kResponseVerdicts = 1;  // ValidateMovesResponse.verdicts
-constexpr std::uint32_t kVerdictOk = 1;         // Verdict.ok
-constexpr std::uint32_t kVerdictCode = 2;       // Verdict.code
-constexpr std::uint32_t kVerdictMessage = 3;    // Verdict.message
+// Field numbers (wire_format.hpp) read and written here are exported as WIRE_FIELDS.
 
-struct Item {
-  std::string_view rules;  // the MahjongRules bytes ("" = defaults, common)
-  std::uint64_t seed = 0;
-  std::size_t first_move = 0;
-  std::size_t n_moves = 0;
-  std::string_view move;
-  int rules_index = 0;
-};
-
-struct Parsed {
-  std::vector<Item> items;
-  std::vector<std::string_view> moves;
-  std::vector<std::string_view> distinct_rules;
-};
-
-bool parse_position(std::string_view data, Item& it, Parsed& out, const Limits& lim) {
-  Reader r(data);
-  bool rules = false, deal = false;
-  it.first_move = out.moves.size();
-  while (!r.done()) {
-    std::uint32_t f = 0, t = 0;
-    std::string_view v;
-    if (!r.key(f, t) || t != kLen || !r.bytes(v)) return false;
-    if (f == kPositionMahjong && !rules) {
-      it.rules = v;
-      rules = true;
-    } else if (f == kPositionDeal && !deal) {
-      if (!parse_seed_deal(v, kDealSeed, it.seed)) return false;
-      deal = true;
-    } else if (f == kPositionMoves) {
-      if (v.size() > lim.max_move_chars || !ascii(v)) return false;
-      if (out.moves.size() - it.first_move == lim.max_moves) return false;
-      out.moves.push_back(v);
-    } else {
-      return false;  // Position.rules (refused beside mahjong_rules), unknown or repeated
-    }
-  }
-  it.n_moves = out.moves.size() - it.first_move;
-  return deal && rules;  // no mahjong_rules: a Yi Jing position, not ours
-}
-
-bool parse_item(std::string_view data, Item& it, Parsed& out, const Limits& lim) {
-  Reader r(data);
-  bool position = false, move = false;
-  while (!r.done()) {
-    std::uint32_t f = 0, t = 0;
-    std::string_view v;
-    if (!r.key(f, t) || t != kLen || !r.bytes(v)) return false;
-    if (f == kItemPosition && !position) {
-      if (!parse_position(v, it, out, lim)) return false;
-      position = true;
-    } else if (f == kItemMove && !move) {
-      if (!ascii(v)) return false;
-      it.move = v;
-      move = true;
-    } else {
-      return false;
-    }
-  }
-  return position;
-}
-
-bool parse_request(std::string_view data, Parsed& out, const Limits& lim) {
-  Reader r(data);
-  while (!r.done()) {
-    std::uint32_t f = 0, t = 0;
-    std::string_view v;
-    if (!r.key(f, t) || f != kRequestRequests || t != kLen || !r.bytes(v)) return false;
-    if (out.items.size() == lim.max_batch) return false;
-    Item it;
-    if (!parse_item(v, it, out, lim)) return false;
-    int k = 0;
-    while (k < static_cast<int>(out.distinct_rules.size()) && out.distinct_rules[k] != it.rules) ++k;
-    if (k == static_cast<int>(out.distinct_rules.size())) {
-      if (k == 16) return false;
-      out.distinct_rules.push_back(it.rules);
-    }
-    it.rules_index = k;
-    out.items.push_back(it);
-  }
-  return !out.items.empty();
-}
+// A mahjong position: Position.mahjong_rules, required (without it the position
+// is a Yi Jing one, and Position.rules is refused beside it); an empty batch is
+// the Python path's to answer.
+constexpr PositionFormat kFormat{kPositionMahjong, /*rules_required=*/true,
+                                 /*empty_batch_ok=*/false};
 
 // The encoded `verdicts` entry of a reason, with the message the Python side
 // shows for it (pyyijing.mahjong.reasons.MESSAGES overrides the engine's).
@@ -132,16 +44,7 @@ std::string verdict_entry(mj::Reason r, const py::dict& messages) {
   const char* name = mj::reason_name(r);
   std::string message = mj::reason_message(r);
   if (messages.contains(name)) message = py::cast<std::string>(messages[name]);
-  std::string v;
-  if (r == mj::Reason::kOk) {
-    v.push_back(key_of(kVerdictOk, kVarint));
-    v.push_back('\x01');
-  }
-  put_string(v, kVerdictCode, name);
-  put_string(v, kVerdictMessage, message);
-  std::string entry(1, key_of(kResponseVerdicts, kLen));
-  put_varint(entry, v.size());
-  return entry + v;
+  return yijing_bindings::wire::verdict_entry(r == mj::Reason::kOk, name, message);
 }
 
 // Replay a history on `s`; false if a move does not replay (or the engine bound is hit).
@@ -181,7 +84,7 @@ py::object validate_moves_wire(const py::bytes& request, std::size_t max_batch, 
   bool ok = false;
   {
     py::gil_scoped_release release;
-    ok = parse_request(data, parsed, lim);
+    ok = parse_request(data, kFormat, parsed, lim);
   }
   if (!ok) return py::none();
   std::vector<mj::Config> configs(parsed.distinct_rules.size());

@@ -27,111 +27,20 @@ namespace yp = yijing::yijingpai;
 
 namespace {
 
-using namespace yijing_bindings::wire;  // NOLINT: the shared encoding (wire_format.hpp)
+using namespace yijing_bindings::wire;  // NOLINT: the shared encoding and parser (wire_format.hpp)
 
 constexpr int kNumReasons = static_cast<int>(yp::Reason::kCannotWin) + 1;
 
-// The field numbers of proto/yijing/v1/rule_engine.proto this parser reads and
-// writes. They are exported as WIRE_FIELDS, and tests/service/test_service_wire.py
-// checks them, and that these messages have no other fields, against the
-// compiled .proto descriptor: a field added to one of them fails that test until
-// the parser here is taught about it (else every request using it would quietly
-// take the slow path, or worse).
-constexpr std::uint32_t kRequestRequests = 1;   // ValidateMovesRequest.requests
-constexpr std::uint32_t kItemPosition = 1;      // ValidateMoveRequest.position
-constexpr std::uint32_t kItemMove = 2;          // ValidateMoveRequest.move
-constexpr std::uint32_t kPositionRules = 1;     // Position.rules (bytes, passed on whole)
-constexpr std::uint32_t kPositionDeal = 2;      // Position.deal
-constexpr std::uint32_t kPositionMoves = 3;     // Position.moves
-constexpr std::uint32_t kDealSeed = 1;          // Deal.seed (Deal.wall: the slow path)
-constexpr std::uint32_t kDealWall = 2;          // Deal.wall, never read here
-constexpr std::uint32_t kResponseVerdicts = 1;  // ValidateMovesResponse.verdicts
-constexpr std::uint32_t kVerdictOk = 1;         // Verdict.ok
-constexpr std::uint32_t kVerdictCode = 2;       // Verdict.code
-constexpr std::uint32_t kVerdictMessage = 3;    // Verdict.message
+// The field numbers (wire_format.hpp) this fast path reads and writes are
+// exported as WIRE_FIELDS, and tests/service/test_service_wire.py checks them,
+// and that these messages have no other fields, against the compiled .proto
+// descriptor: a field added to one of them fails that test until the parser is
+// taught about it (else every request using it would quietly take the slow
+// path, or worse).
 
-struct Item {
-  std::string_view rules;  // the Rules message bytes ("" = defaults)
-  std::uint64_t seed = 0;
-  std::size_t first_move = 0;  // into Parsed::moves
-  std::size_t n_moves = 0;
-  std::string_view move;
-  int rules_index = 0;  // into Parsed::distinct_rules
-};
-
-struct Parsed {
-  std::vector<Item> items;
-  std::vector<std::string_view> moves;
-  std::vector<std::string_view> distinct_rules;
-};
-
-bool parse_position(std::string_view data, Item& it, Parsed& out, const Limits& lim) {
-  Reader r(data);
-  bool rules = false, deal = false;
-  it.first_move = out.moves.size();
-  while (!r.done()) {
-    std::uint32_t f = 0, t = 0;
-    std::string_view v;
-    if (!r.key(f, t) || t != kLen || !r.bytes(v)) return false;
-    if (f == kPositionRules && !rules) {
-      it.rules = v;
-      rules = true;
-    } else if (f == kPositionDeal && !deal) {
-      if (!parse_seed_deal(v, kDealSeed, it.seed)) return false;
-      deal = true;
-    } else if (f == kPositionMoves) {
-      if (v.size() > lim.max_move_chars || !ascii(v)) return false;
-      if (out.moves.size() - it.first_move == lim.max_moves) return false;  // one too many
-      out.moves.push_back(v);
-    } else {
-      return false;  // unknown field, or a repeated singular one (merge rules)
-    }
-  }
-  it.n_moves = out.moves.size() - it.first_move;
-  return deal;
-}
-
-bool parse_item(std::string_view data, Item& it, Parsed& out, const Limits& lim) {
-  Reader r(data);
-  bool position = false, move = false;
-  while (!r.done()) {
-    std::uint32_t f = 0, t = 0;
-    std::string_view v;
-    if (!r.key(f, t) || t != kLen || !r.bytes(v)) return false;
-    if (f == kItemPosition && !position) {
-      if (!parse_position(v, it, out, lim)) return false;
-      position = true;
-    } else if (f == kItemMove && !move) {
-      if (!ascii(v)) return false;
-      it.move = v;
-      move = true;
-    } else {
-      return false;
-    }
-  }
-  return position;  // no move means the empty string (proto3), answered "malformed"
-}
-
-bool parse_request(std::string_view data, Parsed& out, const Limits& lim) {
-  Reader r(data);
-  while (!r.done()) {
-    std::uint32_t f = 0, t = 0;
-    std::string_view v;
-    if (!r.key(f, t) || f != kRequestRequests || t != kLen || !r.bytes(v)) return false;
-    if (out.items.size() == lim.max_batch) return false;
-    Item it;
-    if (!parse_item(v, it, out, lim)) return false;
-    int k = 0;
-    while (k < static_cast<int>(out.distinct_rules.size()) && out.distinct_rules[k] != it.rules) ++k;
-    if (k == static_cast<int>(out.distinct_rules.size())) {
-      if (k == 16) return false;  // many rule sets in one batch: not the common case
-      out.distinct_rules.push_back(it.rules);
-    }
-    it.rules_index = k;
-    out.items.push_back(it);
-  }
-  return true;
-}
+// A Yi Jing Pai position: Position.rules, absent meaning the defaults; an empty
+// batch is answered here (an empty response).
+constexpr PositionFormat kFormat{kPositionRules, /*rules_required=*/false, /*empty_batch_ok=*/true};
 
 using yijing_bindings::YijingpaiConfig;
 
@@ -145,18 +54,10 @@ bool rule_set_of(const py::handle& h, YijingpaiConfig& rs) {
   return true;
 }
 
-// The encoded `verdicts` entry (field 1 of ValidateMovesResponse) of each reason.
+// The encoded `verdicts` entry of each reason.
 std::string verdict_entry(yp::Reason r) {
-  std::string v;
-  if (r == yp::Reason::kOk) {  // ok = true
-    v.push_back(key_of(kVerdictOk, kVarint));
-    v.push_back('\x01');
-  }
-  put_string(v, kVerdictCode, yp::reason_name(r));
-  put_string(v, kVerdictMessage, yp::reason_message(r));
-  std::string entry(1, key_of(kResponseVerdicts, kLen));
-  put_varint(entry, v.size());
-  return entry + v;
+  return yijing_bindings::wire::verdict_entry(r == yp::Reason::kOk, yp::reason_name(r),
+                                              yp::reason_message(r));
 }
 
 py::object validate_moves_wire(const py::bytes& request, std::size_t max_batch,
@@ -174,7 +75,7 @@ py::object validate_moves_wire(const py::bytes& request, std::size_t max_batch,
   bool ok = false;
   {
     py::gil_scoped_release release;  // `request` is immutable and referenced by the caller
-    ok = parse_request(data, parsed, lim);
+    ok = parse_request(data, kFormat, parsed, lim);
   }
   if (!ok) return py::none();
   std::vector<YijingpaiConfig> rule_sets(parsed.distinct_rules.size());
