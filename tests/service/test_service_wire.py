@@ -10,6 +10,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from bytemutation import mutate
 
 import pyyijing as yj
 from service.convert import MAX_MOVE_CHARS
@@ -157,22 +158,12 @@ def test_mutated_bytes_never_disagree(h: Any) -> None:
     base = [_random_request(h, rng, n).SerializeToString() for n in (1, 3, 8)]
     taken = 0
     for i in range(20000):
-        data = bytearray(rng.choice(base))
-        for _ in range(rng.randrange(1, 4)):
-            op = rng.randrange(3)
-            if op == 0 and data:
-                data[rng.randrange(len(data))] = rng.randrange(256)
-            elif op == 1 and data:
-                del data[rng.randrange(len(data)) :]
-            else:
-                other = rng.choice(base)
-                at = rng.randrange(len(other))
-                data[rng.randrange(len(data) + 1) : 0] = other[at : at + rng.randrange(1, 40)]
-        fast = wire.validate(bytes(data))
+        data = mutate(rng.choice(base), rng, base)
+        fast = wire.validate(data)
         if fast is None:
             continue
         taken += 1
-        request = h.pb2.ValidateMovesRequest.FromString(bytes(data))
+        request = h.pb2.ValidateMovesRequest.FromString(data)
         assert fast[:2] == _ordinary(h, request), i
     assert taken > 100, taken  # many mutations (e.g. inside a move's text) stay valid requests
 
