@@ -14,7 +14,7 @@ import sqlite3
 import sys
 
 from .config import Config, parse_args
-from .observability import configure_logging, flush_logging
+from .jsonlog import configure_logging, flush_logging
 
 
 def _bind_problem(address: str) -> str | None:

@@ -46,13 +46,23 @@ class BatchingStreamHandler(logging.StreamHandler[TextIO]):
         except Exception:
             self.handleError(record)
             return
+        try:
+            self._add(text, urgent=record.levelno >= logging.WARNING)
+        except Exception:
+            self.handleError(record)
+
+    def add_line(self, line: str) -> None:
+        """Batch a line formatted elsewhere, as `emit` batches an INFO record's
+        (service/jsonlog.py `RpcLog`, which skips the LogRecord)."""
+        # an error means the reader is gone, as _write_batches assumes
+        with self.lock, contextlib.suppress(Exception):  # type: ignore[union-attr]
+            self._add(line + self.terminator, urgent=False)
+
+    def _add(self, text: str, urgent: bool) -> None:
         self._pending.append(text)
         self._pending_chars += len(text)
-        if record.levelno >= logging.WARNING or self._pending_chars >= self.max_pending_chars:
-            try:
-                self._write_pending()
-            except Exception:
-                self.handleError(record)
+        if urgent or self._pending_chars >= self.max_pending_chars:
+            self._write_pending()
         elif len(self._pending) == 1:  # the first line of a batch: have it written soon
             if self._writer is None:
                 self._writer = threading.Thread(

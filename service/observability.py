@@ -21,10 +21,8 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import inspect
-import json
 import logging
 import secrets
-import sys
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any, NoReturn, TypeAlias, cast
@@ -42,7 +40,7 @@ from prometheus_client import (
 )
 
 from .errors import ResourceExhaustedError
-from .logbuffer import BatchingStreamHandler
+from .jsonlog import RpcLog
 from .streams import StreamBudget
 
 LOG = logging.getLogger("yijing.service")
@@ -147,66 +145,6 @@ class Metrics:
         self.games_simulated.labels(game=game, ruleset=ruleset).inc(n)
 
 
-class JsonFormatter(logging.Formatter):
-    """One JSON object per line: time, level, logger, msg and any ``extra`` fields."""
-
-    _STD = set(logging.LogRecord("", 0, "", 0, "", (), None).__dict__) | {"message", "asctime"}
-
-    # One encoder for every line: json.dumps with options builds a new one per call.
-    _ENCODER = json.JSONEncoder(ensure_ascii=False, default=str)
-
-    def __init__(self) -> None:
-        super().__init__()
-        self._second = -1  # the whole second whose text is in _second_text
-        self._second_text = ""
-
-    def _timestamp(self, record: logging.LogRecord) -> str:
-        second = int(record.created)
-        if second != self._second:  # strftime once a second, not once a line
-            text = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(record.created))
-            self._second, self._second_text = second, text
-        return self._second_text + f".{int(record.msecs):03d}Z"
-
-    def format(self, record: logging.LogRecord) -> str:
-        out: dict[str, Any] = {
-            "ts": self._timestamp(record),
-            "level": record.levelname.lower(),
-            "logger": record.name,
-            "msg": record.getMessage(),
-        }
-        for key, value in record.__dict__.items():
-            if key not in self._STD and not key.startswith("_"):
-                out[key] = value
-        if record.exc_info:
-            out["exc"] = self.formatException(record.exc_info)
-        return self._ENCODER.encode(out)
-
-
-def configure_logging(level: str) -> None:
-    # Where each record was logged from (a walk up the stack), its thread and its
-    # process are never written (JsonFormatter leaves out every standard field):
-    # not gathering them is the logging module's documented optimization.
-    logging._srcfile = None
-    logging.logThreads = False
-    logging.logProcesses = False
-    logging.logMultiprocessing = False
-    # Batched: a write per RPC line was a tenth of a small call's CPU (service/logbuffer.py).
-    handler = BatchingStreamHandler(sys.stderr)
-    handler.setFormatter(JsonFormatter())
-    root = logging.getLogger("yijing")
-    for old in root.handlers:
-        old.flush()  # lines a batching handler still holds
-    root.handlers[:] = [handler]
-    root.setLevel(level.upper())
-    root.propagate = False
-
-
-def flush_logging() -> None:
-    """Write the log lines still batched: before writing to stderr directly."""
-    for handler in logging.getLogger("yijing").handlers:
-        handler.flush()
-
-
 class _BadRequestBody:
     """Stands in for a request whose bytes did not decode."""
 
@@ -266,6 +204,7 @@ class ObservabilityInterceptor(grpc.aio.ServerInterceptor):
         # a dict of label values on every call otherwise.
         self._counted: dict[tuple[str, str, str, str], Any] = {}
         self._timed: dict[str, Any] = {}
+        self._log = RpcLog(LOG)  # the JSON line per call (service/jsonlog.py)
 
     def _record(self, method: str, code: str, start: float, peer: str, labels: list[str]) -> None:
         elapsed = time.perf_counter() - start
@@ -281,18 +220,15 @@ class ObservabilityInterceptor(grpc.aio.ServerInterceptor):
         if timer is None:
             timer = self._timed[method] = self.metrics.latency.labels(method=method)
         timer.observe(elapsed)
-        if not LOG.isEnabledFor(logging.INFO):
-            return
-        LOG.info(
-            "rpc",
-            extra={
+        self._log.write(
+            {
                 "method": method,
                 "code": code,
                 "game": game,
                 "ruleset": ruleset,
                 "latency_ms": round(elapsed * 1000, 3),
                 "peer": peer,
-            },
+            }
         )
 
     async def intercept_service(
