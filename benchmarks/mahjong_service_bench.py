@@ -66,19 +66,28 @@ def mahjong_workloads(
 
 
 async def run_mahjong(
-    srv: Any, stub: Any, pb2: Any, work: dict[str, Any], reps: int, seconds: float, hands: int
+    srv: Any,
+    stub: Any,
+    raw: Any,
+    pb2: Any,
+    work: dict[str, Any],
+    reps: int,
+    seconds: float,
+    hands: int,
 ) -> dict[str, list[dict[str, Any]]]:
-    """The mahjong runs on an open channel: fixed rate, batches, Simulate pairs."""
+    """The mahjong runs on an open channel (`raw`: its bytes-in ValidateMove): fixed
+    rate, batches, Simulate pairs."""
     from .service_bench import _closed_loop, _fixed_rate
 
     out: dict[str, list[dict[str, Any]]] = {"fixed": [], "batch": [], "simulate": []}
     reqs, batches = work["reqs"], work["batches"]
+    bodies = [r.SerializeToString() for r in reqs]
     # warm-up: every request once, a few batches (server-side rule caches, imports)
     await _closed_loop(stub.ValidateMove, reqs, 8, min(1.0, seconds), len(reqs))
     await _closed_loop(stub.ValidateMoves, batches, 2, min(1.0, seconds), 4)
     for _ in range(reps):
         for key, make in (
-            ("fixed", lambda: _fixed_rate(stub, reqs, 1000.0, seconds)),
+            ("fixed", lambda: _fixed_rate(raw, bodies, 1000.0, seconds)),
             ("batch", lambda: _closed_loop(stub.ValidateMoves, batches, 4, seconds, 5_000)),
         ):
             s0, c0, t0 = srv.cpu_seconds(), time.process_time(), time.perf_counter()

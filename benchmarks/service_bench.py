@@ -10,6 +10,7 @@ configuration: info logs, metrics on, worker threads min(4, CPUs)) on
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import os
 import queue
@@ -37,8 +38,15 @@ def service_available() -> str | None:
     return None
 
 
+ECHO_SERVER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "echo_server.py")
+VALIDATE_MOVE = "/yijing.v1.RuleEngineService/ValidateMove"
+
+
 class Server:
-    def __init__(self, workdir: str) -> None:
+    """`python -m service` in a child process, or with `echo=True` the do-nothing
+    grpc.aio server of benchmarks/echo_server.py (the transport's own cost)."""
+
+    def __init__(self, workdir: str, echo: bool = False) -> None:
         cmd = [
             sys.executable,
             "-m",
@@ -50,6 +58,8 @@ class Server:
             "--db",
             os.path.join(workdir, "s.sqlite3"),
         ]
+        if echo:
+            cmd = [sys.executable, ECHO_SERVER]
         env = {**os.environ, "PYTHONSAFEPATH": "1"}
         self.proc = subprocess.Popen(
             cmd, cwd=workdir, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True
@@ -145,7 +155,14 @@ def _workloads(pb2: Any, positions: list[tuple[int, list[str]]]) -> dict[str, An
     }
 
 
-async def _fixed_rate(stub: Any, reqs: list[Any], rate: float, seconds: float) -> dict[str, Any]:
+async def _fixed_rate(
+    call: Any, bodies: list[bytes], rate: float, seconds: float
+) -> dict[str, Any]:
+    """`rate` calls a second for `seconds`, each sent when due whatever the answers.
+
+    `call` is a bytes-in, bytes-out multicallable and `bodies` serialized requests:
+    the client shares the server's cores, so what it spends per call (serializing,
+    decoding) is taken from the server and added to the latency it measures."""
     n = int(rate * seconds)
     lat: list[float] = []
     lag: list[float] = []
@@ -158,7 +175,7 @@ async def _fixed_rate(stub: Any, reqs: list[Any], rate: float, seconds: float) -
         t = loop.time()
         lag.append(t - due)
         try:
-            await stub.ValidateMove(reqs[i % len(reqs)], timeout=10)
+            await call(bodies[i % len(bodies)], timeout=10)
         except Exception as exc:
             errors += 1
             name = _code(exc)
@@ -234,6 +251,7 @@ async def _run(
     sim_games: int,
     mj_work: dict[str, Any] | None = None,
     mj_hands: int = 0,
+    echo: Server | None = None,
 ) -> dict[str, Any]:
     import grpc
 
@@ -245,32 +263,48 @@ async def _run(
         "distinct": [],
         "shared": [],
         "simulate": [],
+        "echo": [],
     }
     reqs = work["reqs"]
-    async with grpc.aio.insecure_channel(target) as ch:
+    bodies = [r.SerializeToString() for r in reqs]
+    async with (
+        grpc.aio.insecure_channel(target) as ch,
+        grpc.aio.insecure_channel(echo.target if echo else target) as echo_ch,
+    ):
         await asyncio.wait_for(ch.channel_ready(), 60)
         stub = pb2_grpc.RuleEngineServiceStub(ch)
+        raw = ch.unary_unary(VALIDATE_MOVE)  # bytes in, bytes out
+        echo_raw = echo_ch.unary_unary(VALIDATE_MOVE)
         # warm-up: the requests once (client channel, server imports), a few batches
         await _closed_loop(stub.ValidateMove, reqs, 8, min(1.0, seconds), len(reqs))
         await _closed_loop(stub.ValidateMoves, [work["distinct"]], 2, min(1.0, seconds), 4)
+        if echo is not None:
+            await _fixed_rate(echo_raw, bodies, 1000.0, min(1.0, seconds))
         for _ in range(reps):
-            for key, make in (
-                ("fixed", lambda: _fixed_rate(stub, reqs, 1000.0, seconds)),
-                ("max", lambda: _closed_loop(stub.ValidateMove, reqs, 32, seconds, 200_000)),
+            runs = [
+                ("fixed", srv, lambda: _fixed_rate(raw, bodies, 1000.0, seconds)),
+                ("max", srv, lambda: _closed_loop(stub.ValidateMove, reqs, 32, seconds, 200_000)),
                 (
                     "distinct",
+                    srv,
                     lambda: _closed_loop(stub.ValidateMoves, [work["distinct"]], 4, seconds, 5_000),
                 ),
                 (
                     "shared",
+                    srv,
                     lambda: _closed_loop(stub.ValidateMoves, [work["shared"]], 4, seconds, 5_000),
                 ),
-            ):
-                s0, c0, t0 = srv.cpu_seconds(), time.process_time(), time.perf_counter()
+            ]
+            if echo is not None:  # the same client and rate against the do-nothing server
+                runs.insert(
+                    1, ("echo", echo, lambda: _fixed_rate(echo_raw, bodies, 1000.0, seconds))
+                )
+            for key, server, make in runs:
+                s0, c0, t0 = server.cpu_seconds(), time.process_time(), time.perf_counter()
                 r = await make()
                 dt = time.perf_counter() - t0
                 # share of one core used by the server and by this client process
-                r["server_cpu"] = (srv.cpu_seconds() - s0) / dt
+                r["server_cpu"] = (server.cpu_seconds() - s0) / dt
                 r["client_cpu"] = (time.process_time() - c0) / dt
                 if key in ("distinct", "shared"):
                     r["moves_per_s"] = r["rps"] * 256
@@ -280,7 +314,7 @@ async def _run(
                 out["simulate"].append(await _simulate_pair(stub, work["pb2"], sim_games))
         if mj_work is not None:
             out["mahjong"] = await run_mahjong(
-                srv, stub, work["pb2"], mj_work, reps, seconds, mj_hands
+                srv, stub, raw, work["pb2"], mj_work, reps, seconds, mj_hands
             )
     return out
 
@@ -348,7 +382,13 @@ def bench_service(
     reqs = work["reqs"]
     with tempfile.TemporaryDirectory(prefix="yj-bench-") as tmp:
         srv = Server(tmp)
+        echo = None
+        # This client's own pauses are not the server's latency: the workloads built,
+        # a collection of them (tens of ms here) is frozen out of the timed runs.
+        gc.collect()
+        gc.freeze()
         try:
+            echo = Server(tmp, echo=True)
             t0 = time.perf_counter()
             res = asyncio.run(
                 _run(
@@ -361,11 +401,15 @@ def bench_service(
                     sim_games,
                     mj_work,
                     mahjong_hands,
+                    echo,
                 )
             )
             wall = time.perf_counter() - t0
         finally:
+            gc.unfreeze()
             srv.stop()
+            if echo is not None:
+                echo.stop()
     fixed, mx, batch, shared = res["fixed"], res["max"], res["distinct"], res["shared"]
     moves_per_req = statistics.mean(len(r.position.moves) for r in reqs)
     note = (
@@ -392,6 +436,7 @@ def bench_service(
             f"{max(r['achieved_rps'] for r in fixed):.0f} req/s; errors "
             f"{sum(r['errors'] for r in fixed)}{_codes(fixed)}; {_cpu(fixed)}",
         ),
+        *_echo_figures(res["echo"], fixed),
         Figure(
             "service.validate_move.max_rps",
             "ValidateMove max throughput (32 in flight)",
@@ -425,6 +470,42 @@ def bench_service(
         ),
         *_simulate_figures(res["simulate"]),
         *mahjong_figures(res["mahjong"], mj_work),
+    ]
+
+
+def _echo_figures(echo: list[dict[str, Any]], fixed: list[dict[str, Any]]) -> list[Figure]:
+    """The do-nothing server's latency under the same load (benchmarks/echo_server.py):
+    the part of the ValidateMove figures that grpc.aio and this machine cost alone."""
+    if not echo:
+        return []
+    p99 = statistics.median(r["p99_ms"] for r in echo)
+    return [
+        Figure(
+            "service.transport.p50_at_1k",
+            "transport alone: do-nothing grpc.aio server, p50 at 1,000 req/s",
+            "ms",
+            [r["p50_ms"] for r in echo],
+            "service",
+            "benchmarks/echo_server.py: a fixed answer, no interceptor, no rules; the same "
+            "client, requests and rate as the ValidateMove rows, alternated with them",
+            {"runs": echo},
+        ),
+        Figure(
+            "service.transport.p99_at_1k",
+            "transport alone: p99 at 1,000 req/s",
+            "ms",
+            [r["p99_ms"] for r in echo],
+            "service",
+            f"errors {sum(r['errors'] for r in echo)}{_codes(echo)}; {_cpu(echo)}",
+        ),
+        Figure(
+            "service.validate_move.p99_over_transport",
+            "ValidateMove p99 / transport-alone p99",
+            "x",
+            [r["p99_ms"] / p99 for r in fixed] if p99 > 0 else [],
+            "service",
+            "each run's p99 over the median transport-alone p99",
+        ),
     ]
 
 

@@ -27,6 +27,10 @@ EXPECTED = {
     "service": (
         "service.validate_move.p99_at_1k",
         "service.validate_moves.moves_per_s",
+        # the do-nothing server under the same load (benchmarks/echo_server.py)
+        "service.transport.p50_at_1k",
+        "service.transport.p99_at_1k",
+        "service.validate_move.p99_over_transport",
         "service.mahjong.validate_move.p50_at_1k",
         "service.mahjong.validate_move.p99_at_1k",
         "service.mahjong.validate_moves.moves_per_s",
@@ -123,6 +127,9 @@ def test_quick_bench_runs_and_writes_json(
             "service.mahjong.validate_moves.moves_per_s",
             "service.mahjong.simulate.ratio",
         } <= measured, report["floors"]
+        # the do-nothing server answered every call of its runs
+        echo = next(f for f in figures if f["key"] == "service.transport.p50_at_1k")
+        assert all(r["errors"] == 0 and r["ok"] == r["sent"] > 0 for r in echo["extra"]["runs"])
     assert {r["key"] for r in report["floors"]} >= {
         "yardstick.fraction",
         "mahjong.yardstick.fraction",
