@@ -146,7 +146,11 @@ inline int shape_shanten(const Config& cfg, const SeatState& st) noexcept {
     if (js < best) best = js;
   }
   if (st.n_melds != 0) return best;
-  const int ps = seven_pairs_shanten(st.counts);
+  // seven_pairs_shanten(st.counts) without its tile count (n_concealed is it):
+  // 13 or 14 tiles here, since there is no meld.
+  int pairs = 0;
+  for (const auto x : st.counts) pairs += x >> 1;
+  const int ps = st.n_concealed == 13 || st.n_concealed == 14 ? 6 - (pairs < 7 ? pairs : 7) : kNoShanten;
   if (ps < best) best = ps;
   if (cfg.shaoyang()) {
     const int os = thirteen_orphans_shanten(st.counts);
