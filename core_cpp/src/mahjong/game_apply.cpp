@@ -578,7 +578,7 @@ void start_opening(State& s) noexcept {
     st.dealt = st.counts;
     DeclaredWin wins[kMaxDeclaredWins];
     std::uint32_t used = 0;
-    if (opening_wins(s.cfg, st.counts, wins, used) == 0) continue;
+    if (!opening_win_possible(s.cfg, st) || opening_wins(s.cfg, st.counts, wins, used) == 0) continue;
     ClaimOffer o{static_cast<std::uint8_t>(seat), false, false, false, 0};
     o.opening = true;
     s.offers[n++] = o;

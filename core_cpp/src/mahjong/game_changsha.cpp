@@ -80,8 +80,15 @@ unsigned count_suits(const Counts& c) noexcept {
 
 bool all_jiang(const SeatState& st, const Counts& c) noexcept {
   for (int t = 0; t < kHonourBase; ++t)
-    if (c[static_cast<std::size_t>(t)] && !is_jiang(t)) return false;
+    if (c[static_cast<std::size_t>(t)] && !((kJiangKinds >> t) & 1)) return false;
   return jiang_melds(st);
+}
+
+// How many suit kinds (t < 27) the counts hold three or more of.
+int kinds_of_three(const Counts& c) noexcept {
+  int n = 0;
+  for (int t = 0; t < kHonourBase; ++t) n += c[static_cast<std::size_t>(t)] >= 3;
+  return n;
 }
 
 constexpr bool one_suit(unsigned suits) noexcept { return suits == 1 || suits == 2 || suits == 4; }
@@ -108,13 +115,27 @@ bool jiang_melds(const SeatState& st) noexcept {
 
 int jiang_shanten(const SeatState& st) noexcept {
   if (!jiang_melds(st)) return kNoShanten;
-  int n = 0;
-  for (int t = 0; t < kHonourBase; ++t)
-    if (!is_jiang(t)) n += st.counts[static_cast<std::size_t>(t)];
-  n += st.counts[kHonourBase] + st.counts[kHonourBase + 1] + st.counts[kHonourBase + 2] +
-       st.counts[kHonourBase + 3] + st.counts[kHonourBase + 4] + st.counts[kHonourBase + 5] +
-       st.counts[kHonourBase + 6];
-  return n - (st.n_concealed % 3 == 2 ? 1 : 0);
+  // The tiles that are not 2/5/8: all concealed tiles (n_concealed is kept
+  // with the counts, game_internal.hpp add_tile) less the nine 2/5/8 kinds'.
+  const Counts& c = st.counts;
+  const int jiang = c[1] + c[4] + c[7] + c[10] + c[13] + c[16] + c[19] + c[22] + c[25];
+  return st.n_concealed - jiang - (st.n_concealed % 3 == 2 ? 1 : 0);
+}
+
+bool opening_win_possible(const Config& cfg, const SeatState& st) noexcept {
+  // opening_wins' wins and what each needs: 板板胡 no 2/5/8, 缺一色 a suit not
+  // held, 四喜 a four, 六六順 two kinds of three or more; the extras are
+  // not prefiltered.
+  if (cfg.opening_extras || (st.held_keys & kJiangKeys) == 0 || (st.four_keys & kSuitKeys) != 0) return true;
+  for (int suit = 0; suit < kSuits; ++suit)
+    if ((st.held_keys & suit_keys(suit)) == 0) return true;
+  return kinds_of_three(st.counts) >= 2;
+}
+
+bool mid_win_possible(const SeatState& st) noexcept {
+  // mid_wins' 中途四喜 needs a four, its 中途六六順 two kinds held three or
+  // more times (a four counts as a triplet only with opening_reuse).
+  return (st.four_keys & kSuitKeys) != 0 || kinds_of_three(st.counts) >= 2;
 }
 
 bool changsha_wins(const SeatState& st, const Counts& c, bool on_other) noexcept {

@@ -3,6 +3,7 @@
 // to each other seat; then the flowers set aside and replaced from the back;
 // then phase raise (Shaoyang), void (the void-suit game), opening (Changsha,
 // when a seat has an opening win) or play.
+#include <cstddef>
 #include <cstring>
 
 #include "game_internal.hpp"
@@ -22,10 +23,34 @@ inline void deal_tile(State& s, int seat, int pending[kSeats]) noexcept {
   }
 }
 
+// The big arrays close the State, in this order (reset_state relies on it).
+static_assert(offsetof(State, ledger) < offsetof(State, reveals) &&
+                  offsetof(State, reveals) < offsetof(State, discards) &&
+                  offsetof(State, discards) < offsetof(State, history) &&
+                  offsetof(State, history) < offsetof(State, wall) &&
+                  offsetof(State, wall) + sizeof(State::wall) + alignof(State) > sizeof(State),
+              "reset_state: ledger, reveals, discards, history, wall must be State's last members");
+
+// s = State{} without rewriting its 10 KB: the engine writes the ledger,
+// reveals, discards and history only at [n++] (below their counts), so past
+// the counts they still hold a fresh State's values; clearing the entries
+// below the counts, the wall, and copying the members before the arrays from
+// a fresh State gives a fresh State (a hand of simulate or random play uses a
+// few hundred bytes of those arrays; hot path).
+void reset_state(State& s) noexcept {
+  static const State kFresh{};
+  for (int i = 0; i < s.n_ledger; ++i) s.ledger[i] = LedgerEntry{};
+  for (int i = 0; i < s.n_reveals; ++i) s.reveals[i] = Reveal{};
+  for (int i = 0; i < s.n_discards; ++i) s.discards[i] = Discard{};
+  std::memset(s.history, 0, sizeof(Move) * s.n_history);
+  std::memset(s.wall, 0, sizeof s.wall);
+  std::memcpy(static_cast<void*>(&s), &kFresh, offsetof(State, ledger));
+}
+
 }  // namespace
 
 void init_state_tiles(State& s, const Config& cfg, const Tile* tiles, int n, int dealer) noexcept {
-  s = State{};
+  reset_state(s);
   s.cfg = cfg;
   std::memcpy(s.wall, tiles, static_cast<std::size_t>(n));
   s.n_wall = static_cast<std::uint8_t>(n);

@@ -86,7 +86,18 @@ inline bool shape_wins(const Config& cfg, const Counts& c, int k) noexcept {
 // 將: the 2, 5 and 8 of each suit, bit t = kind t.
 inline constexpr std::uint64_t kJiangKinds = bit(1) | bit(4) | bit(7) | bit(10) | bit(13) | bit(16) |
                                              bit(19) | bit(22) | bit(25);
-constexpr bool is_jiang(int t) noexcept { return t < kHonourBase && t % 9 % 3 == 1; }
+// A bit test, not t % 9 % 3 (hot: the 將一色 and opening-win scans).
+constexpr bool is_jiang(int t) noexcept { return t >= 0 && t < kHonourBase && ((kJiangKinds >> t) & 1) != 0; }
+// The same set as held_keys bits (tile_key order).
+constexpr std::uint64_t jiang_keys() noexcept {
+  std::uint64_t m = 0;
+  for (int t = 0; t < kHonourBase; ++t)
+    if ((kJiangKinds >> t) & 1) m |= std::uint64_t{1} << tile_key(t);
+  return m;
+}
+inline constexpr std::uint64_t kJiangKeys = jiang_keys();
+// held_keys bits of the three suits (honour keys are 4n + 3).
+inline constexpr std::uint64_t kSuitKeys = suit_keys(0) | suit_keys(1) | suit_keys(2);
 // Result::patterns bits of Changsha, in the documented order: 小胡, the 七對
 // family (bit 1 + fours, at most 3), 清一色, 將一色, 碰碰胡, 全求人, then the
 // situational elements.
@@ -110,6 +121,11 @@ bool changsha_wins(const SeatState& st, const Counts& c, bool on_other) noexcept
 std::uint16_t changsha_hand_patterns(const SeatState& st, const Counts& c, bool on_other) noexcept;
 // Big-win units of pattern bits: the 七對 family 1-4, every other element but 小胡 1.
 int changsha_units(std::uint16_t patterns) noexcept;
+// Necessary conditions, a few bit operations each, for opening_wins /
+// mid_wins to find anything (most hands have neither: the hot path skips the
+// full scans, whose answer is then 0 anyway).
+bool opening_win_possible(const Config& cfg, const SeatState& st) noexcept;
+bool mid_win_possible(const SeatState& st) noexcept;
 
 // A ruleset's wins of 3k+2 concealed tiles (void suit aside); on_other only
 // matters in Changsha.
@@ -130,7 +146,11 @@ inline int shape_shanten(const Config& cfg, const SeatState& st) noexcept {
     if (js < best) best = js;
   }
   if (st.n_melds != 0) return best;
-  const int ps = seven_pairs_shanten(st.counts);
+  // seven_pairs_shanten(st.counts) without its tile count (n_concealed is it):
+  // 13 or 14 tiles here, since there is no meld.
+  int pairs = 0;
+  for (const auto x : st.counts) pairs += x >> 1;
+  const int ps = st.n_concealed == 13 || st.n_concealed == 14 ? 6 - (pairs < 7 ? pairs : 7) : kNoShanten;
   if (ps < best) best = ps;
   if (cfg.shaoyang()) {
     const int os = thirteen_orphans_shanten(st.counts);

@@ -90,7 +90,7 @@ int legal_play(const State& s, int seat, Move* out) noexcept {
   }
   if (s.cfg.changsha() && !s.claimed_turn) {
     // Mid-game wins, then the open kongs that leave the hand ready.
-    if (s.cfg.mid_game_wins) {
+    if (s.cfg.mid_game_wins && detail::mid_win_possible(st)) {
       DeclaredWin w[kMaxDeclaredWins];
       std::uint32_t used = 0;
       Counts shown{};

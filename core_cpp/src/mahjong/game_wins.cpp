@@ -149,6 +149,10 @@ bool has_wait(const Config& cfg, const SeatState& st, const Counts& counts) noex
 }
 
 bool ready_after_kong(const Config& cfg, const SeatState& st, int t, bool exposed) noexcept {
+  // A kong never lowers the shape distance (a set's tiles leave with the set
+  // they needed) and has_wait needs it <= 0 (may_be_ready): a bound >= 1
+  // answers no without the copy and the candidates.
+  if (st.shanten_lb >= 1) return false;
   SeatState k = st;
   if (exposed) {
     remove_tiles(k, t, 3);
@@ -165,7 +169,9 @@ bool ready_after_kong(const Config& cfg, const SeatState& st, int t, bool expose
 }
 
 bool is_ready(const Config& cfg, const SeatState& st) noexcept {
-  return st.n_concealed == 13 - 3 * st.n_melds && has_wait(cfg, st, st.counts);
+  // has_wait needs a shape distance <= 0 (may_be_ready), and shanten_lb is a
+  // lower bound of it (state.hpp): a bound >= 1 answers no at once.
+  return st.n_concealed == 13 - 3 * st.n_melds && st.shanten_lb <= 0 && has_wait(cfg, st, st.counts);
 }
 
 std::uint8_t shaoyang_patterns(const SeatState& st, const Counts& c) noexcept {

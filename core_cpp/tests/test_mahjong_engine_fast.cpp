@@ -1,0 +1,205 @@
+// The mahjong engine's shortcuts (core_cpp/src/mahjong/game_*.cpp) against
+// the plain computations they skip: the opening / mid-game win prefilters,
+// the 將一色 distance, the ready checks' shape-bound exits, and the state
+// reset of init_state_tiles. Each must give the plain answer on every hand
+// random play reaches (the Python-twin parity tests and the simulator's
+// outcomes are the end-to-end check).
+#include <doctest/doctest.h>
+
+#include <cstdint>
+#include <cstring>
+
+#include "../src/mahjong/game_internal.hpp"
+#include "yijing/mahjong/engine.hpp"
+#include "yijing/prng.hpp"
+#include "yijing/sim/fastrand.hpp"
+
+namespace mj = yijing::mahjong;
+namespace mjd = yijing::mahjong::detail;
+
+namespace {
+
+mj::Config config_of(mj::Ruleset r, bool extras = false, bool reuse = false) {
+  mj::Config cfg;
+  cfg.ruleset = r;
+  if (r != mj::Ruleset::kCommon) cfg.declare_ready = false;
+  cfg.opening_extras = extras;
+  cfg.opening_reuse = reuse;
+  return cfg;
+}
+
+void deal(mj::State& s, const mj::Config& cfg, std::uint64_t seed) {
+  mj::Tile tiles[mj::kMaxWallTiles];
+  int d1 = 0, d2 = 0;
+  const int n = mj::shuffle_tiles(seed, cfg.tiles(), tiles, d1, d2);
+  mj::init_state_tiles(s, cfg, tiles, n, (d1 + d2 - 1) % 4);
+}
+
+// The plain forms the engine replaced.
+int jiang_shanten_plain(const mj::SeatState& st) {
+  if (!mjd::jiang_melds(st)) return mj::kNoShanten;
+  int n = 0;
+  for (int t = 0; t < mj::kKinds; ++t)
+    if (t >= mj::kHonourBase || t % 9 % 3 != 1) n += st.counts[static_cast<std::size_t>(t)];
+  return n - (st.n_concealed % 3 == 2 ? 1 : 0);
+}
+
+bool ready_after_kong_plain(const mj::Config& cfg, const mj::SeatState& st, int t, bool exposed) {
+  mj::SeatState k = st;
+  if (exposed) {
+    mjd::remove_tiles(k, t, 3);
+    k.melds[k.n_melds++] = mj::Meld{mj::MeldKind::kKong, static_cast<mj::Tile>(t), 0};
+  } else if (k.counts[static_cast<std::size_t>(t)] == 4) {
+    mjd::remove_tiles(k, t, 4);
+    k.melds[k.n_melds++] = mj::Meld{mj::MeldKind::kConcealedKong, static_cast<mj::Tile>(t), -1};
+  } else {
+    mjd::remove_tiles(k, t, 1);
+    for (int i = 0; i < k.n_melds; ++i)
+      if (k.melds[i].kind == mj::MeldKind::kPung && k.melds[i].tile == t) k.melds[i].kind = mj::MeldKind::kAddedKong;
+  }
+  return mjd::has_wait(cfg, k, k.counts);
+}
+
+// Every shortcut against its plain form for each seat of state `s`; counts
+// the cases where the prefilters said no (so the test is not vacuous).
+struct Tally {
+  int opening_skipped = 0, mid_skipped = 0, mid_found = 0, ready_checks = 0, kong_checks = 0;
+};
+
+void check_seats(const mj::State& s, Tally& tally) {
+  for (int seat = 0; seat < mj::kSeats; ++seat) {
+    const mj::SeatState& st = s.seats[seat];
+    CHECK(mjd::jiang_shanten(st) == jiang_shanten_plain(st));
+    if (st.n_melds == 0 && (st.n_concealed == 13 || st.n_concealed == 14)) {
+      mj::DeclaredWin w[mj::kMaxDeclaredWins];
+      std::uint32_t used = 0;
+      const int n = mjd::opening_wins(s.cfg, st.counts, w, used);
+      if (!mjd::opening_win_possible(s.cfg, st)) {
+        CHECK(n == 0);
+        ++tally.opening_skipped;
+      }
+    }
+    {
+      mj::DeclaredWin w[mj::kMaxDeclaredWins];
+      std::uint32_t used = 0;
+      mj::Counts shown{};
+      const int n = mjd::mid_wins(s.cfg, st, w, used, shown);
+      tally.mid_found += n > 0;
+      if (!mjd::mid_win_possible(st)) {
+        CHECK(n == 0);
+        ++tally.mid_skipped;
+      }
+    }
+    if (s.cfg.changsha()) {
+      const bool plain = st.n_concealed == 13 - 3 * st.n_melds && mjd::has_wait(s.cfg, st, st.counts);
+      CHECK(mjd::is_ready(s.cfg, st) == plain);
+      ++tally.ready_checks;
+    }
+    for (int t = 0; t < mj::kKinds; ++t) {
+      const int c = st.counts[static_cast<std::size_t>(t)];
+      if (c >= 3 && st.n_concealed == 13 - 3 * st.n_melds) {  // an exposed kong of a discarded t
+        CHECK(mjd::ready_after_kong(s.cfg, st, t, true) == ready_after_kong_plain(s.cfg, st, t, true));
+        ++tally.kong_checks;
+      }
+      if (c == 4 && st.n_concealed == 14 - 3 * st.n_melds) {  // a concealed kong in turn
+        CHECK(mjd::ready_after_kong(s.cfg, st, t, false) == ready_after_kong_plain(s.cfg, st, t, false));
+        ++tally.kong_checks;
+      }
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("is_jiang is the 2, 5 and 8 of each suit") {
+  for (int t = 0; t < mj::kKinds; ++t) CHECK(mjd::is_jiang(t) == (t < mj::kHonourBase && t % 9 % 3 == 1));
+}
+
+TEST_CASE("the engine's shortcuts agree with the plain checks along random hands") {
+  for (const auto& cfg : {config_of(mj::Ruleset::kChangsha), config_of(mj::Ruleset::kChangsha, false, true),
+                          config_of(mj::Ruleset::kChangsha, true, false), config_of(mj::Ruleset::kCommon),
+                          config_of(mj::Ruleset::kShaoyang)}) {
+    Tally tally;
+    mj::State s;
+    mj::Move legal[mj::kMaxLegalMoves];
+    for (std::uint64_t hand = 0; hand < 150; ++hand) {
+      deal(s, cfg, 1000 + hand);
+      yijing::Xoshiro256ss rng(hand);
+      check_seats(s, tally);
+      while (s.phase != mj::Phase::kOver) {
+        const int n = mj::legal_moves(s, -1, legal);
+        REQUIRE(n > 0);
+        mj::apply(s, legal[yijing::sim::uniform(rng, static_cast<std::uint64_t>(n))]);
+        check_seats(s, tally);
+      }
+    }
+    CHECK(tally.mid_skipped > 0);
+    CHECK(tally.kong_checks > 0);
+    if (cfg.changsha()) {
+      CHECK(tally.ready_checks > 0);
+      CHECK(tally.mid_found > 0);
+    }
+    if (!cfg.opening_extras) CHECK(tally.opening_skipped > 0);
+  }
+}
+
+TEST_CASE("init_state_tiles on a used state gives the fresh state") {
+  // A state used for hands of every ruleset (144-tile walls included), then
+  // dealt again, against a fresh state dealt the same: every member, the
+  // arrays in full, and the same play to the end.
+  mj::Config flowers = config_of(mj::Ruleset::kCommon);
+  flowers.flowers = true;
+  const mj::Config cfgs[] = {flowers, config_of(mj::Ruleset::kChangsha), config_of(mj::Ruleset::kShaoyang),
+                             config_of(mj::Ruleset::kCommon)};
+  mj::State used;
+  mj::Move legal[mj::kMaxLegalMoves];
+  for (int round = 0; round < 12; ++round) {
+    const mj::Config& cfg = cfgs[round % 4];
+    const std::uint64_t seed = 500 + static_cast<std::uint64_t>(round);
+    mj::State fresh;
+    deal(fresh, cfg, seed);
+    deal(used, cfg, seed);
+    CHECK(std::memcmp(used.history, fresh.history, sizeof fresh.history) == 0);
+    CHECK(std::memcmp(used.wall, fresh.wall, sizeof fresh.wall) == 0);
+    CHECK(std::memcmp(used.discards, fresh.discards, sizeof fresh.discards) == 0);
+    CHECK(std::memcmp(used.reveals, fresh.reveals, sizeof fresh.reveals) == 0);
+    for (int i = 0; i < mj::kMaxLedger; ++i) {
+      CHECK(used.ledger[i].reason == fresh.ledger[i].reason);
+      CHECK(used.ledger[i].payer == fresh.ledger[i].payer);
+      CHECK(used.ledger[i].payee == fresh.ledger[i].payee);
+      CHECK(used.ledger[i].amount == fresh.ledger[i].amount);
+    }
+    CHECK(used.n_history == fresh.n_history);
+    CHECK(used.n_ledger == fresh.n_ledger);
+    CHECK(used.n_discards == fresh.n_discards);
+    CHECK(used.n_reveals == fresh.n_reveals);
+    CHECK(used.n_offers == fresh.n_offers);
+    CHECK(static_cast<int>(used.phase) == static_cast<int>(fresh.phase));
+    CHECK(used.result.winner == fresh.result.winner);
+    for (int seat = 0; seat < mj::kSeats; ++seat) {
+      CHECK(used.seats[seat].counts == fresh.seats[seat].counts);
+      CHECK(used.seats[seat].n_melds == fresh.seats[seat].n_melds);
+      CHECK(used.seats[seat].win_mask == fresh.seats[seat].win_mask);
+      CHECK(used.seats[seat].mask_melds == fresh.seats[seat].mask_melds);
+      CHECK(used.seats[seat].pass_locked == fresh.seats[seat].pass_locked);
+    }
+    // Play both with the same choices: the same hand, move for move.
+    yijing::Xoshiro256ss ra(seed), rb(seed);
+    while (fresh.phase != mj::Phase::kOver) {
+      const int n = mj::legal_moves(fresh, -1, legal);
+      const mj::Move m = legal[yijing::sim::uniform(ra, static_cast<std::uint64_t>(n))];
+      mj::Move other[mj::kMaxLegalMoves];
+      REQUIRE(mj::legal_moves(used, -1, other) == n);
+      const mj::Move mu = other[yijing::sim::uniform(rb, static_cast<std::uint64_t>(n))];
+      REQUIRE(mu == m);
+      mj::apply(fresh, m);
+      mj::apply(used, mu);
+    }
+    CHECK(used.phase == mj::Phase::kOver);
+    CHECK(used.n_ledger == fresh.n_ledger);
+    std::int64_t pa[mj::kSeats], pb[mj::kSeats];
+    mj::payments(fresh, pa);
+    mj::payments(used, pb);
+    for (int i = 0; i < mj::kSeats; ++i) CHECK(pa[i] == pb[i]);
+  }
+}
