@@ -166,16 +166,12 @@ int sh_jiang(const HandInfo& h) noexcept {
   return n - (h.n % 3 == 2 ? 1 : 0);
 }
 
-int sh_pungs(const HandInfo& h) noexcept {
-  if (h.chow) return kNo;
-  const int need = h.n / 3;
-  // Kinds by count class: [0] three or more, [1] two, [2] one, [3] none; a pung
-  // costs 0 / 1 / 2 / 3 from them, the pair 0 / 0 / 1 / 2.
-  int cls[4] = {0, 0, 0, 0};
-  for (int t = 0; t < kKinds; ++t) {
-    const int x = h.c[static_cast<std::size_t>(t)];
-    ++cls[x >= 3 ? 0 : x == 2 ? 1 : x == 1 ? 2 : 3];
-  }
+// A kind's count class for sh_pungs: [0] three or more, [1] two, [2] one, [3] none.
+constexpr int count_class(int x) noexcept { return x >= 3 ? 0 : x == 2 ? 1 : x == 1 ? 2 : 3; }
+
+// sh_pungs + 1 from the kinds per count class: a pung costs 0 / 1 / 2 / 3 from
+// them, the pair 0 / 0 / 1 / 2.
+int pungs_cost(const int cls[4], int need) noexcept {
   constexpr int kPairCost[4] = {0, 0, 1, 2};
   int best = INT_MAX;
   for (int p = 0; p < 4; ++p) {
@@ -190,7 +186,14 @@ int sh_pungs(const HandInfo& h) noexcept {
     }
     best = std::min(best, cost);
   }
-  return best - 1;
+  return best;
+}
+
+int sh_pungs(const HandInfo& h) noexcept {
+  if (h.chow) return kNo;
+  int cls[4] = {0, 0, 0, 0};
+  for (int t = 0; t < kKinds; ++t) ++cls[count_class(h.c[static_cast<std::size_t>(t)])];
+  return pungs_cost(cls, h.n / 3) - 1;
 }
 
 // One suit's tiles alone (every other group empty), for each suit the melds allow.
@@ -415,25 +418,153 @@ int conn(const HandInfo& h, int t) noexcept {
   return self + 2 * (at(-1) + at(1)) + at(-2) + at(2) + centre;
 }
 
-int uke(const Seen& v, const HandInfo& h) noexcept {
+// uke's candidate draws (docs "uke(t)"): kinds still unseen, outside the void
+// suit, that h holds or that sit at distance 1 or 2 from a tile of h in a suit,
+// and Shaoyang's orphan kinds, Changsha's 2/5/8 kinds.
+bool uke_candidate(const Seen& v, const HandInfo& h, int u) noexcept {
+  if (v.unseen[u] == 0 || (u < kHonourBase && u / 9 == v.void_suit)) return false;
+  if (h.c[static_cast<std::size_t>(u)] > 0) return true;
+  if (u < kHonourBase) {
+    const int x = u % 9;
+    for (int d = -2; d <= 2; ++d) {
+      const int y = x + d;
+      if (d != 0 && y >= 0 && y <= 8 && h.c[static_cast<std::size_t>(u + d)] > 0) return true;
+    }
+  }
+  return (v.rs == Ruleset::kShaoyang && orphan_kind(u)) || (v.rs == Ruleset::kChangsha && jiang_kind(u));
+}
+
+// The definition: F of every candidate hand h + u, evaluated whole. uke below
+// must agree (core_cpp/tests/test_mahjong_bots.cpp compares via bot_uke_values).
+int uke_by_definition(const Seen& v, const HandInfo& h) noexcept {
   const int base = fval(v, h);
   int total = 0;
   for (int u = 0; u < kKinds; ++u) {
-    if (v.unseen[u] == 0 || (u < kHonourBase && u / 9 == v.void_suit)) continue;
-    bool cand = h.c[static_cast<std::size_t>(u)] > 0;
-    if (!cand && u < kHonourBase) {
-      const int x = u % 9;
-      for (int d = -2; d <= 2 && !cand; ++d) {
-        const int y = x + d;
-        if (d != 0 && y >= 0 && y <= 8 && h.c[static_cast<std::size_t>(u + d)] > 0) cand = true;
-      }
-    }
-    if (!cand && v.rs == Ruleset::kShaoyang && orphan_kind(u)) cand = true;
-    if (!cand && v.rs == Ruleset::kChangsha && jiang_kind(u)) cand = true;
-    if (!cand) continue;
+    if (!uke_candidate(v, h, u)) continue;
     HandInfo x = h;
     give(x, u);
     if (fval(v, x) < base) total += v.unseen[u];
+  }
+  return total;
+}
+
+// The vector of the suits' empty groups but suit s combined (the honours'
+// included): Q's "every other group empty" half, for halves_distance.
+std::uint64_t others_empty(int s) noexcept {
+  static const std::array<std::uint64_t, kSuits> rest = [] {
+    std::array<std::uint64_t, kSuits> r{};
+    for (int x = 0; x < kSuits; ++x) {
+      std::uint64_t acc = empty_group(3);
+      for (int y = 0; y < kSuits; ++y)
+        if (y != x) acc = combine_groups(acc, empty_group(y));
+      r[static_cast<std::size_t>(x)] = acc;
+    }
+    return r;
+  }();
+  return rest[static_cast<std::size_t>(s)];
+}
+
+// uke from h's parts. F (= E: uke is the heuristic's) is the least of its
+// parts e_i: R (or R258), and P, O, J as in S for common; for Shaoyang and
+// Changsha P, O, J, A, Q each less one (B - 1; P, O and J are in both families,
+// and B's copy is the lower). One more tile lowers a part by at most one (a
+// completion of h + u, with u, completes h), so e_i(h + u) < E(h) only for the
+// parts with e_i(h) == E(h): each draw evaluates those "tight" parts alone,
+// from h's counts and group vectors with u's group swapped (one look-up).
+// `e_out`, when not null, receives E(h) (the tests compare it with fval).
+int uke(const Seen& v, const HandInfo& h, int* e_out = nullptr) noexcept {
+  // Only a hand of 3k + 1 tiles (a discard's) has the parts' forms below.
+  if (h.n % 3 != 1) {
+    if (e_out != nullptr) *e_out = fval(v, h);
+    return uke_by_definition(v, h);
+  }
+  const bool changsha = v.rs == Ruleset::kChangsha;
+  const bool common = v.rs == Ruleset::kCommon;
+  const int need = h.n / 3;  // the same for h + u (3k + 2 tiles)
+  HandGroups regular, jiang;
+  hand_groups(h.c, regular, changsha ? &jiang : nullptr);
+  HandGroups g = changsha ? jiang : regular;  // the groups R (R258) uses
+  if (!changsha && v.void_suit >= 0) g.g[v.void_suit] = empty_group(v.void_suit);
+  std::uint64_t rest[4];
+  groups_but_one(g, rest);
+  const int r = halves_distance(g.g[0], rest[0], need, true) - 1;
+  // Counts behind P, O, J and A.
+  const bool use_p = h.k == 0;
+  const bool use_o = v.rs == Ruleset::kShaoyang && h.k == 0 && h.n == 13;  // O's 13 / 14 tiles
+  const bool use_j = changsha && h.jiang_ok;
+  const bool use_a = !common && !h.chow;
+  int pairs = 0, orphans = 0, off_jiang = 0;
+  bool orphan_pair = false;
+  int cls[4] = {0, 0, 0, 0};
+  for (int t = 0; t < kKinds; ++t) {
+    const int x = h.c[static_cast<std::size_t>(t)];
+    ++cls[count_class(x)];
+    if (x == 0) continue;
+    if (suit_of(t) != v.void_suit) pairs += x / 2;
+    if (orphan_kind(t)) {
+      ++orphans;
+      orphan_pair = orphan_pair || x >= 2;
+    }
+    if (!jiang_kind(t)) off_jiang += x;
+  }
+  const int p = use_p ? 6 - std::min(7, pairs) : kNo;
+  const int o = use_o ? 13 - orphans - (orphan_pair ? 1 : 0) : kNo;
+  const int j = use_j ? off_jiang : kNo;  // n % 3 == 1: nothing taken off
+  const int a = use_a ? pungs_cost(cls, need) - 1 : kNo;
+  int q[kSuits] = {kNo, kNo, kNo};
+  int q_min = kNo;
+  if (!common)
+    for (int s = 0; s < kSuits; ++s) {
+      if ((h.suits & ~(1u << s)) != 0) continue;
+      q[s] = halves_distance(regular.g[s], others_empty(s), need, true) - 1;
+      q_min = std::min(q_min, q[s]);
+    }
+  // E(h), as sh_e.
+  int e;
+  if (common) {
+    e = std::min(r, p);
+  } else {
+    const int third = changsha ? j : o;  // S's and B's shared part besides P
+    const int s_val = std::min({r, p, third});
+    const int b_val = std::min({p, third, a, q_min});
+    e = b_val >= kNo ? s_val : std::min(s_val, b_val - 1);
+  }
+  if (e_out != nullptr) *e_out = e;
+  const int big = common ? 0 : 1;  // what P enters E less by
+  const bool tight_r = r == e;
+  const bool tight_p = p < kNo && p - big == e;
+  const bool tight_o = o < kNo && o - 1 == e;
+  const bool tight_j = j < kNo && j - 1 == e;
+  const bool tight_a = a < kNo && a - 1 == e;
+  bool tight_q[kSuits];
+  for (int s = 0; s < kSuits; ++s) tight_q[s] = q[s] < kNo && q[s] - 1 == e;
+  int total = 0;
+  for (int u = 0; u < kKinds; ++u) {
+    if (!uke_candidate(v, h, u)) continue;
+    const int x = h.c[static_cast<std::size_t>(u)];
+    bool lower = false;
+    if (tight_p) lower = 6 - std::min(7, pairs + x % 2) - big < e;
+    if (!lower && tight_o && orphan_kind(u))
+      lower = 13 - (orphans + (x == 0 ? 1 : 0)) - (orphan_pair || x == 1 ? 1 : 0) - 1 < e;
+    if (!lower && tight_j) lower = jiang_kind(u);  // J - 1 with one tile fewer off 2/5/8
+    if (!lower && tight_a) {
+      int c2[4] = {cls[0], cls[1], cls[2], cls[3]};
+      --c2[count_class(x)];
+      ++c2[count_class(x + 1)];
+      lower = pungs_cost(c2, need) - 2 < e;
+    }
+    const int su = suit_of(u);
+    const bool q_here = su < kSuits && tight_q[su];
+    if (!lower && (tight_r || q_here)) {
+      const int first = su < kSuits ? 9 * su : kHonourBase;
+      std::uint8_t grp[9];
+      std::memcpy(grp, &h.c[static_cast<std::size_t>(first)], su < kSuits ? 9 : 7);
+      ++grp[u - first];
+      if (tight_r) lower = halves_distance(group_vector(grp, su, changsha), rest[su], need, true) - 1 < e;
+      if (!lower && q_here)
+        lower = halves_distance(group_vector(grp, su, false), others_empty(su), need, true) - 2 < e;
+    }
+    if (lower) total += v.unseen[u];
   }
   return total;
 }
@@ -741,6 +872,20 @@ void bot_discard_values(const State& s, int seat, int fast[kKinds], int slow[kKi
     HandInfo h = v.h;
     take(h, t);
     slow[t] = sh_s(v, h);
+  }
+}
+
+void bot_uke_values(const State& s, int seat, BotUke out[kKinds]) noexcept {
+  const Seen v = make_seen(s, seat, true);
+  for (int t = 0; t < kKinds; ++t) {
+    out[t] = BotUke{};
+    if (v.h.n % 3 != 2 || v.h.c[static_cast<std::size_t>(t)] == 0) continue;
+    HandInfo h = v.h;
+    take(h, t);
+    out[t].held = true;
+    out[t].fast = uke(v, h, &out[t].e_fast);
+    out[t].slow = uke_by_definition(v, h);
+    out[t].e_slow = fval_of(v, h);
   }
 }
 
