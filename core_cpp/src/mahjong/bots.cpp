@@ -9,6 +9,10 @@
 #include <cstdint>
 #include <cstring>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "game_internal.hpp"
 #include "yijing/sim/fastrand.hpp"
 
@@ -21,6 +25,16 @@ constexpr bool jiang_kind(int t) noexcept { return t < kHonourBase && t % 9 % 3 
 constexpr bool orphan_kind(int t) noexcept {
   return t >= kHonourBase || t % 9 == 0 || t % 9 == 8;
 }
+// The same as bit masks (bit t), for loops that must not branch on t.
+constexpr std::uint64_t kind_mask(bool (*pred)(int)) noexcept {
+  std::uint64_t m = 0;
+  for (int t = 0; t < kKinds; ++t)
+    if (pred(t)) m |= std::uint64_t{1} << t;
+  return m;
+}
+constexpr std::uint64_t kJiangMask = kind_mask(jiang_kind);
+constexpr std::uint64_t kOrphanMask = kind_mask(orphan_kind);
+inline int bit(std::uint64_t mask, int t) noexcept { return static_cast<int>((mask >> t) & 1); }
 
 // The seat's concealed tiles and what its melds allow (docs "Shanten").
 struct HandInfo {
@@ -297,6 +311,66 @@ void give(HandInfo& h, int t) noexcept {
   h.n += 1;
 }
 
+// What discard_values counts over the 34 kinds: bit t of `held` / `two_plus`
+// when c[t] >= 1 / >= 2, the pairs of the kinds outside the void suit, the
+// tiles that are not a 2, 5 or 8 (SSE2: three 16-byte lanes, no loop).
+struct HandMasks {
+  std::uint64_t held = 0, two_plus = 0;
+  int pairs = 0, off_jiang = 0;
+};
+
+#if defined(__SSE2__)
+// Byte masks (0xFF per kind) of the kinds whose pairs count, per void suit
+// (none, 0, 1, 2), and of the kinds that are not a 2, 5 or 8; 48 bytes each.
+struct KindBytes {
+  alignas(16) std::uint8_t counted[4][48] = {};
+  alignas(16) std::uint8_t off_jiang[48] = {};
+  KindBytes() noexcept {
+    for (int t = 0; t < kKinds; ++t) {
+      for (int w = 0; w < 4; ++w) counted[w][t] = suit_of(t) == w - 1 ? 0 : 0xFF;
+      off_jiang[t] = jiang_kind(t) ? 0 : 0xFF;
+    }
+  }
+};
+const KindBytes kKindBytes;
+
+inline HandMasks hand_masks(const Counts& c, int void_suit) noexcept {
+  alignas(16) std::uint8_t b[48] = {};
+  std::memcpy(b, c.data(), kKinds);
+  const __m128i zero = _mm_setzero_si128(), one = _mm_set1_epi8(1), low7 = _mm_set1_epi8(0x7F);
+  const std::uint8_t* counted = kKindBytes.counted[void_suit + 1];
+  HandMasks m;
+  __m128i pairs = zero, off = zero;
+  for (int k = 0; k < 3; ++k) {
+    const __m128i x = _mm_load_si128(reinterpret_cast<const __m128i*>(b + 16 * k));
+    const auto nonzero = static_cast<std::uint64_t>(~_mm_movemask_epi8(_mm_cmpeq_epi8(x, zero)) & 0xFFFF);
+    const auto two = static_cast<std::uint64_t>(_mm_movemask_epi8(_mm_cmpgt_epi8(x, one)));
+    m.held |= nonzero << (16 * k);
+    m.two_plus |= two << (16 * k);
+    const __m128i half = _mm_and_si128(_mm_srli_epi16(x, 1), low7);  // x / 2 per byte
+    pairs = _mm_add_epi64(pairs, _mm_sad_epu8(_mm_and_si128(half, _mm_load_si128(reinterpret_cast<const __m128i*>(counted + 16 * k))), zero));
+    off = _mm_add_epi64(off, _mm_sad_epu8(_mm_and_si128(x, _mm_load_si128(reinterpret_cast<const __m128i*>(kKindBytes.off_jiang + 16 * k))), zero));
+  }
+  m.held &= (std::uint64_t{1} << kKinds) - 1;
+  m.two_plus &= (std::uint64_t{1} << kKinds) - 1;
+  m.pairs = _mm_cvtsi128_si32(pairs) + _mm_cvtsi128_si32(_mm_srli_si128(pairs, 8));
+  m.off_jiang = _mm_cvtsi128_si32(off) + _mm_cvtsi128_si32(_mm_srli_si128(off, 8));
+  return m;
+}
+#else
+inline HandMasks hand_masks(const Counts& c, int void_suit) noexcept {
+  HandMasks m;
+  for (int t = 0; t < kKinds; ++t) {
+    const int x = c[static_cast<std::size_t>(t)];
+    m.held |= static_cast<std::uint64_t>(x != 0) << t;
+    m.two_plus |= static_cast<std::uint64_t>(x >= 2) << t;
+    m.pairs += suit_of(t) != void_suit ? x / 2 : 0;
+    m.off_jiang += jiang_kind(t) ? 0 : x;
+  }
+  return m;
+}
+#endif
+
 // Greedy's F (= S) of h less one tile, for every kind t held (out[t]; INT_MAX
 // for the kinds not held): the same values as fval(v, h less t), found
 // incrementally. Each such hand differs from h in t's group only, so its
@@ -321,46 +395,42 @@ void discard_values(const Seen& v, const HandInfo& h, int out[kKinds]) noexcept 
   const bool use_pairs = h.k == 0;
   const bool use_orphans = v.rs == Ruleset::kShaoyang && h.k == 0 && (h.n == 14 || h.n == 15);  // its sizes
   const bool use_jiang = changsha && h.jiang_ok;
-  int pairs = 0, orphans = 0, orphan_pairs = 0, off_jiang = 0;
-  for (int t = 0; t < kKinds; ++t) {
-    const int x = h.c[static_cast<std::size_t>(t)];
-    if (x == 0) continue;
-    if (use_pairs && suit_of(t) != v.void_suit) pairs += x / 2;
-    if (use_orphans && orphan_kind(t)) {
-      ++orphans;
-      orphan_pairs += x >= 2;
-    }
-    if (use_jiang && !jiang_kind(t)) off_jiang += x;
-  }
+  // Counted without a branch on the counts (random data: such branches
+  // mispredict often), each used only where its family applies; `held`: bit t
+  // for every kind held, so that the loop below visits those kinds alone.
+  const HandMasks hm = hand_masks(h.c, v.void_suit);
+  const std::uint64_t held = hm.held;
+  const int pairs = hm.pairs;
+  const int orphans = __builtin_popcountll(held & kOrphanMask);
+  const int orphan_pairs = __builtin_popcountll(hm.two_plus & kOrphanMask);
+  const int off_jiang = hm.off_jiang;
+  for (int t = 0; t < kKinds; ++t) out[t] = INT_MAX;
   const int jiang_base = off_jiang - ((h.n - 1) % 3 == 2 ? 1 : 0);
   for (int s = 0; s < 4; ++s) {
     const int first = s < 3 ? 9 * s : kHonourBase, len = s < 3 ? 9 : 7;
     const bool void_group = s == v.void_suit && !changsha;
     std::uint8_t grp[9];
     std::memcpy(grp, &h.c[static_cast<std::size_t>(first)], static_cast<std::size_t>(len));
-    for (int i = 0; i < len; ++i) {
+    // The void group stays empty: one value for all its kinds.
+    const int void_val = void_group ? halves_distance(g.g[s], rest[s], sets, true) - 1 : 0;
+    for (std::uint64_t bits = (held >> first) & ((std::uint64_t{1} << len) - 1); bits != 0; bits &= bits - 1) {
+      const int i = __builtin_ctzll(bits);
       const int t = first + i;
       const int x = grp[i];
-      if (x == 0) {
-        out[t] = INT_MAX;
-        continue;
-      }
-      int val;
-      if (void_group) {
-        val = halves_distance(g.g[s], rest[s], sets, true) - 1;  // the void group stays empty
-      } else {
+      int val = void_val;
+      if (!void_group) {
         --grp[i];
         val = halves_distance(group_vector(grp, s, changsha), rest[s], sets, true) - 1;
         ++grp[i];
       }
       if (use_pairs) val = std::min(val, 6 - std::min(7, pairs - (!void_group && x % 2 == 0 ? 1 : 0)));
       if (use_orphans) {
-        const bool o = orphan_kind(t);
-        const int kinds = orphans - (o && x == 1 ? 1 : 0);
-        const int opairs = orphan_pairs - (o && x == 2 ? 1 : 0);
+        const int o = bit(kOrphanMask, t);
+        const int kinds = orphans - (o & static_cast<int>(x == 1));
+        const int opairs = orphan_pairs - (o & static_cast<int>(x == 2));
         val = std::min(val, 13 - kinds - (opairs > 0 ? 1 : 0));
       }
-      if (use_jiang) val = std::min(val, jiang_base - (jiang_kind(t) ? 0 : 1));
+      if (use_jiang) val = std::min(val, jiang_base - (1 - bit(kJiangMask, t)));
       out[t] = val;
     }
   }
@@ -623,6 +693,22 @@ struct Key {
 // `vals`, when not null: discard_values of v.h.
 Move best_discard(const Seen& v, const Safe& sf, const Move* moves, int n, bool fold,
                   const int* vals = nullptr) noexcept {
+  if (!v.heuristic && vals != nullptr) {
+    // Greedy's key (S, conn) never folds and has no uke: the first move of the
+    // lowest (S, conn), packed in one integer so that the scan is branch-free
+    // (conn >= 0 and < 2^31, S small; the tie rule of the loop below is kept:
+    // a later move replaces the best only when strictly lower).
+    Move best = moves[0];
+    std::int64_t best_key = INT64_MAX;
+    for (int i = 0; i < n; ++i) {
+      const int t = move_tile(moves[i]);
+      const std::int64_t k = static_cast<std::int64_t>(vals[t]) * (std::int64_t{1} << 32) + conn(v.h, t);
+      const bool lower = k < best_key;
+      best_key = lower ? k : best_key;
+      best = lower ? moves[i] : best;
+    }
+    return best;
+  }
   Key keys[kMaxLegalMoves];
   Key low{};
   for (int i = 0; i < n; ++i) {
