@@ -348,8 +348,11 @@ inline HandMasks hand_masks(const Counts& c, int void_suit) noexcept {
     m.held |= nonzero << (16 * k);
     m.two_plus |= two << (16 * k);
     const __m128i half = _mm_and_si128(_mm_srli_epi16(x, 1), low7);  // x / 2 per byte
-    pairs = _mm_add_epi64(pairs, _mm_sad_epu8(_mm_and_si128(half, _mm_load_si128(reinterpret_cast<const __m128i*>(counted + 16 * k))), zero));
-    off = _mm_add_epi64(off, _mm_sad_epu8(_mm_and_si128(x, _mm_load_si128(reinterpret_cast<const __m128i*>(kKindBytes.off_jiang + 16 * k))), zero));
+    const __m128i keep = _mm_load_si128(reinterpret_cast<const __m128i*>(counted + 16 * k));
+    const __m128i off_mask =
+        _mm_load_si128(reinterpret_cast<const __m128i*>(kKindBytes.off_jiang + 16 * k));
+    pairs = _mm_add_epi64(pairs, _mm_sad_epu8(_mm_and_si128(half, keep), zero));
+    off = _mm_add_epi64(off, _mm_sad_epu8(_mm_and_si128(x, off_mask), zero));
   }
   m.held &= (std::uint64_t{1} << kKinds) - 1;
   m.two_plus &= (std::uint64_t{1} << kKinds) - 1;
