@@ -254,3 +254,44 @@ TEST_CASE("mahjong bots: greedy's discard values from the groups equal the defin
   CHECK(compared > 100000);
   CHECK(wrong == 0);
 }
+
+TEST_CASE("mahjong bots: the heuristic's uke from the hand's parts equals the definition") {
+  // bots.cpp uke (only the parts of E that can drop evaluated per draw, u's
+  // group swapped into the hand's groups) must give the definition's count
+  // (F of every candidate hand evaluated whole) and start from the same E, or
+  // the heuristic's moves would change. Every seat holding 3k + 2 tiles in
+  // every state of bot-played hands, each ruleset / variant (the void suit
+  // included), every discard kind.
+  int compared = 0, wrong = 0, wrong_e = 0, nonzero = 0;
+  for (int which = 0; which < kConfigs; ++which) {
+    const mj::Config cfg = ruleset_config(which);
+    const mj::BotKind kinds[4] = {mj::BotKind::kHeuristic, mj::BotKind::kHeuristic, mj::BotKind::kGreedy,
+                                  mj::BotKind::kRandom};
+    for (std::uint64_t h = 0; h < 12; ++h) {
+      const std::uint64_t w = yijing::sim::game_seed(777, h);
+      mj::State s;
+      deal(s, cfg, w);
+      yijing::Xoshiro256ss rng(w ^ mj::kMahjongBotSeedXor);
+      while (s.phase != mj::Phase::kOver) {
+        for (int seat = 0; seat < mj::kSeats; ++seat) {
+          mj::BotUke u[mj::kKinds];
+          mj::bot_uke_values(s, seat, u);
+          for (int t = 0; t < mj::kKinds; ++t) {
+            if (!u[t].held) continue;
+            ++compared;
+            nonzero += u[t].slow > 0;
+            wrong += u[t].fast != u[t].slow;
+            wrong_e += u[t].e_fast != u[t].e_slow;
+          }
+        }
+        const int seat = first_to_act(s);
+        mj::apply(s, mj::bot_move(s, seat, kinds[seat], rng));
+      }
+    }
+  }
+  MESSAGE("uke compared " << compared << " (" << nonzero << " nonzero)");
+  CHECK(compared > 20000);
+  CHECK(nonzero > compared / 4);
+  CHECK(wrong == 0);
+  CHECK(wrong_e == 0);
+}

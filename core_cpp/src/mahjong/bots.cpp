@@ -9,6 +9,10 @@
 #include <cstdint>
 #include <cstring>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "game_internal.hpp"
 #include "yijing/sim/fastrand.hpp"
 
@@ -21,6 +25,16 @@ constexpr bool jiang_kind(int t) noexcept { return t < kHonourBase && t % 9 % 3 
 constexpr bool orphan_kind(int t) noexcept {
   return t >= kHonourBase || t % 9 == 0 || t % 9 == 8;
 }
+// The same as bit masks (bit t), for loops that must not branch on t.
+constexpr std::uint64_t kind_mask(bool (*pred)(int)) noexcept {
+  std::uint64_t m = 0;
+  for (int t = 0; t < kKinds; ++t)
+    if (pred(t)) m |= std::uint64_t{1} << t;
+  return m;
+}
+constexpr std::uint64_t kJiangMask = kind_mask(jiang_kind);
+constexpr std::uint64_t kOrphanMask = kind_mask(orphan_kind);
+inline int bit(std::uint64_t mask, int t) noexcept { return static_cast<int>((mask >> t) & 1); }
 
 // The seat's concealed tiles and what its melds allow (docs "Shanten").
 struct HandInfo {
@@ -166,16 +180,12 @@ int sh_jiang(const HandInfo& h) noexcept {
   return n - (h.n % 3 == 2 ? 1 : 0);
 }
 
-int sh_pungs(const HandInfo& h) noexcept {
-  if (h.chow) return kNo;
-  const int need = h.n / 3;
-  // Kinds by count class: [0] three or more, [1] two, [2] one, [3] none; a pung
-  // costs 0 / 1 / 2 / 3 from them, the pair 0 / 0 / 1 / 2.
-  int cls[4] = {0, 0, 0, 0};
-  for (int t = 0; t < kKinds; ++t) {
-    const int x = h.c[static_cast<std::size_t>(t)];
-    ++cls[x >= 3 ? 0 : x == 2 ? 1 : x == 1 ? 2 : 3];
-  }
+// A kind's count class for sh_pungs: [0] three or more, [1] two, [2] one, [3] none.
+constexpr int count_class(int x) noexcept { return x >= 3 ? 0 : x == 2 ? 1 : x == 1 ? 2 : 3; }
+
+// sh_pungs + 1 from the kinds per count class: a pung costs 0 / 1 / 2 / 3 from
+// them, the pair 0 / 0 / 1 / 2.
+int pungs_cost(const int cls[4], int need) noexcept {
   constexpr int kPairCost[4] = {0, 0, 1, 2};
   int best = INT_MAX;
   for (int p = 0; p < 4; ++p) {
@@ -190,7 +200,14 @@ int sh_pungs(const HandInfo& h) noexcept {
     }
     best = std::min(best, cost);
   }
-  return best - 1;
+  return best;
+}
+
+int sh_pungs(const HandInfo& h) noexcept {
+  if (h.chow) return kNo;
+  int cls[4] = {0, 0, 0, 0};
+  for (int t = 0; t < kKinds; ++t) ++cls[count_class(h.c[static_cast<std::size_t>(t)])];
+  return pungs_cost(cls, h.n / 3) - 1;
 }
 
 // One suit's tiles alone (every other group empty), for each suit the melds allow.
@@ -294,6 +311,69 @@ void give(HandInfo& h, int t) noexcept {
   h.n += 1;
 }
 
+// What discard_values counts over the 34 kinds: bit t of `held` / `two_plus`
+// when c[t] >= 1 / >= 2, the pairs of the kinds outside the void suit, the
+// tiles that are not a 2, 5 or 8 (SSE2: three 16-byte lanes, no loop).
+struct HandMasks {
+  std::uint64_t held = 0, two_plus = 0;
+  int pairs = 0, off_jiang = 0;
+};
+
+#if defined(__SSE2__)
+// Byte masks (0xFF per kind) of the kinds whose pairs count, per void suit
+// (none, 0, 1, 2), and of the kinds that are not a 2, 5 or 8; 48 bytes each.
+struct KindBytes {
+  alignas(16) std::uint8_t counted[4][48] = {};
+  alignas(16) std::uint8_t off_jiang[48] = {};
+  KindBytes() noexcept {
+    for (int t = 0; t < kKinds; ++t) {
+      for (int w = 0; w < 4; ++w) counted[w][t] = suit_of(t) == w - 1 ? 0 : 0xFF;
+      off_jiang[t] = jiang_kind(t) ? 0 : 0xFF;
+    }
+  }
+};
+const KindBytes kKindBytes;
+
+inline HandMasks hand_masks(const Counts& c, int void_suit) noexcept {
+  alignas(16) std::uint8_t b[48] = {};
+  std::memcpy(b, c.data(), kKinds);
+  const __m128i zero = _mm_setzero_si128(), one = _mm_set1_epi8(1), low7 = _mm_set1_epi8(0x7F);
+  const std::uint8_t* counted = kKindBytes.counted[void_suit + 1];
+  HandMasks m;
+  __m128i pairs = zero, off = zero;
+  for (int k = 0; k < 3; ++k) {
+    const __m128i x = _mm_load_si128(reinterpret_cast<const __m128i*>(b + 16 * k));
+    const auto nonzero = static_cast<std::uint64_t>(~_mm_movemask_epi8(_mm_cmpeq_epi8(x, zero)) & 0xFFFF);
+    const auto two = static_cast<std::uint64_t>(_mm_movemask_epi8(_mm_cmpgt_epi8(x, one)));
+    m.held |= nonzero << (16 * k);
+    m.two_plus |= two << (16 * k);
+    const __m128i half = _mm_and_si128(_mm_srli_epi16(x, 1), low7);  // x / 2 per byte
+    const __m128i keep = _mm_load_si128(reinterpret_cast<const __m128i*>(counted + 16 * k));
+    const __m128i off_mask =
+        _mm_load_si128(reinterpret_cast<const __m128i*>(kKindBytes.off_jiang + 16 * k));
+    pairs = _mm_add_epi64(pairs, _mm_sad_epu8(_mm_and_si128(half, keep), zero));
+    off = _mm_add_epi64(off, _mm_sad_epu8(_mm_and_si128(x, off_mask), zero));
+  }
+  m.held &= (std::uint64_t{1} << kKinds) - 1;
+  m.two_plus &= (std::uint64_t{1} << kKinds) - 1;
+  m.pairs = _mm_cvtsi128_si32(pairs) + _mm_cvtsi128_si32(_mm_srli_si128(pairs, 8));
+  m.off_jiang = _mm_cvtsi128_si32(off) + _mm_cvtsi128_si32(_mm_srli_si128(off, 8));
+  return m;
+}
+#else
+inline HandMasks hand_masks(const Counts& c, int void_suit) noexcept {
+  HandMasks m;
+  for (int t = 0; t < kKinds; ++t) {
+    const int x = c[static_cast<std::size_t>(t)];
+    m.held |= static_cast<std::uint64_t>(x != 0) << t;
+    m.two_plus |= static_cast<std::uint64_t>(x >= 2) << t;
+    m.pairs += suit_of(t) != void_suit ? x / 2 : 0;
+    m.off_jiang += jiang_kind(t) ? 0 : x;
+  }
+  return m;
+}
+#endif
+
 // Greedy's F (= S) of h less one tile, for every kind t held (out[t]; INT_MAX
 // for the kinds not held): the same values as fval(v, h less t), found
 // incrementally. Each such hand differs from h in t's group only, so its
@@ -318,46 +398,42 @@ void discard_values(const Seen& v, const HandInfo& h, int out[kKinds]) noexcept 
   const bool use_pairs = h.k == 0;
   const bool use_orphans = v.rs == Ruleset::kShaoyang && h.k == 0 && (h.n == 14 || h.n == 15);  // its sizes
   const bool use_jiang = changsha && h.jiang_ok;
-  int pairs = 0, orphans = 0, orphan_pairs = 0, off_jiang = 0;
-  for (int t = 0; t < kKinds; ++t) {
-    const int x = h.c[static_cast<std::size_t>(t)];
-    if (x == 0) continue;
-    if (use_pairs && suit_of(t) != v.void_suit) pairs += x / 2;
-    if (use_orphans && orphan_kind(t)) {
-      ++orphans;
-      orphan_pairs += x >= 2;
-    }
-    if (use_jiang && !jiang_kind(t)) off_jiang += x;
-  }
+  // Counted without a branch on the counts (random data: such branches
+  // mispredict often), each used only where its family applies; `held`: bit t
+  // for every kind held, so that the loop below visits those kinds alone.
+  const HandMasks hm = hand_masks(h.c, v.void_suit);
+  const std::uint64_t held = hm.held;
+  const int pairs = hm.pairs;
+  const int orphans = __builtin_popcountll(held & kOrphanMask);
+  const int orphan_pairs = __builtin_popcountll(hm.two_plus & kOrphanMask);
+  const int off_jiang = hm.off_jiang;
+  for (int t = 0; t < kKinds; ++t) out[t] = INT_MAX;
   const int jiang_base = off_jiang - ((h.n - 1) % 3 == 2 ? 1 : 0);
   for (int s = 0; s < 4; ++s) {
     const int first = s < 3 ? 9 * s : kHonourBase, len = s < 3 ? 9 : 7;
     const bool void_group = s == v.void_suit && !changsha;
     std::uint8_t grp[9];
     std::memcpy(grp, &h.c[static_cast<std::size_t>(first)], static_cast<std::size_t>(len));
-    for (int i = 0; i < len; ++i) {
+    // The void group stays empty: one value for all its kinds.
+    const int void_val = void_group ? halves_distance(g.g[s], rest[s], sets, true) - 1 : 0;
+    for (std::uint64_t bits = (held >> first) & ((std::uint64_t{1} << len) - 1); bits != 0; bits &= bits - 1) {
+      const int i = __builtin_ctzll(bits);
       const int t = first + i;
       const int x = grp[i];
-      if (x == 0) {
-        out[t] = INT_MAX;
-        continue;
-      }
-      int val;
-      if (void_group) {
-        val = halves_distance(g.g[s], rest[s], sets, true) - 1;  // the void group stays empty
-      } else {
+      int val = void_val;
+      if (!void_group) {
         --grp[i];
         val = halves_distance(group_vector(grp, s, changsha), rest[s], sets, true) - 1;
         ++grp[i];
       }
       if (use_pairs) val = std::min(val, 6 - std::min(7, pairs - (!void_group && x % 2 == 0 ? 1 : 0)));
       if (use_orphans) {
-        const bool o = orphan_kind(t);
-        const int kinds = orphans - (o && x == 1 ? 1 : 0);
-        const int opairs = orphan_pairs - (o && x == 2 ? 1 : 0);
+        const int o = bit(kOrphanMask, t);
+        const int kinds = orphans - (o & static_cast<int>(x == 1));
+        const int opairs = orphan_pairs - (o & static_cast<int>(x == 2));
         val = std::min(val, 13 - kinds - (opairs > 0 ? 1 : 0));
       }
-      if (use_jiang) val = std::min(val, jiang_base - (jiang_kind(t) ? 0 : 1));
+      if (use_jiang) val = std::min(val, jiang_base - (1 - bit(kJiangMask, t)));
       out[t] = val;
     }
   }
@@ -415,25 +491,153 @@ int conn(const HandInfo& h, int t) noexcept {
   return self + 2 * (at(-1) + at(1)) + at(-2) + at(2) + centre;
 }
 
-int uke(const Seen& v, const HandInfo& h) noexcept {
+// uke's candidate draws (docs "uke(t)"): kinds still unseen, outside the void
+// suit, that h holds or that sit at distance 1 or 2 from a tile of h in a suit,
+// and Shaoyang's orphan kinds, Changsha's 2/5/8 kinds.
+bool uke_candidate(const Seen& v, const HandInfo& h, int u) noexcept {
+  if (v.unseen[u] == 0 || (u < kHonourBase && u / 9 == v.void_suit)) return false;
+  if (h.c[static_cast<std::size_t>(u)] > 0) return true;
+  if (u < kHonourBase) {
+    const int x = u % 9;
+    for (int d = -2; d <= 2; ++d) {
+      const int y = x + d;
+      if (d != 0 && y >= 0 && y <= 8 && h.c[static_cast<std::size_t>(u + d)] > 0) return true;
+    }
+  }
+  return (v.rs == Ruleset::kShaoyang && orphan_kind(u)) || (v.rs == Ruleset::kChangsha && jiang_kind(u));
+}
+
+// The definition: F of every candidate hand h + u, evaluated whole. uke below
+// must agree (core_cpp/tests/test_mahjong_bots.cpp compares via bot_uke_values).
+int uke_by_definition(const Seen& v, const HandInfo& h) noexcept {
   const int base = fval(v, h);
   int total = 0;
   for (int u = 0; u < kKinds; ++u) {
-    if (v.unseen[u] == 0 || (u < kHonourBase && u / 9 == v.void_suit)) continue;
-    bool cand = h.c[static_cast<std::size_t>(u)] > 0;
-    if (!cand && u < kHonourBase) {
-      const int x = u % 9;
-      for (int d = -2; d <= 2 && !cand; ++d) {
-        const int y = x + d;
-        if (d != 0 && y >= 0 && y <= 8 && h.c[static_cast<std::size_t>(u + d)] > 0) cand = true;
-      }
-    }
-    if (!cand && v.rs == Ruleset::kShaoyang && orphan_kind(u)) cand = true;
-    if (!cand && v.rs == Ruleset::kChangsha && jiang_kind(u)) cand = true;
-    if (!cand) continue;
+    if (!uke_candidate(v, h, u)) continue;
     HandInfo x = h;
     give(x, u);
     if (fval(v, x) < base) total += v.unseen[u];
+  }
+  return total;
+}
+
+// The vector of the suits' empty groups but suit s combined (the honours'
+// included): Q's "every other group empty" half, for halves_distance.
+std::uint64_t others_empty(int s) noexcept {
+  static const std::array<std::uint64_t, kSuits> rest = [] {
+    std::array<std::uint64_t, kSuits> r{};
+    for (int x = 0; x < kSuits; ++x) {
+      std::uint64_t acc = empty_group(3);
+      for (int y = 0; y < kSuits; ++y)
+        if (y != x) acc = combine_groups(acc, empty_group(y));
+      r[static_cast<std::size_t>(x)] = acc;
+    }
+    return r;
+  }();
+  return rest[static_cast<std::size_t>(s)];
+}
+
+// uke from h's parts. F (= E: uke is the heuristic's) is the least of its
+// parts e_i: R (or R258), and P, O, J as in S for common; for Shaoyang and
+// Changsha P, O, J, A, Q each less one (B - 1; P, O and J are in both families,
+// and B's copy is the lower). One more tile lowers a part by at most one (a
+// completion of h + u, with u, completes h), so e_i(h + u) < E(h) only for the
+// parts with e_i(h) == E(h): each draw evaluates those "tight" parts alone,
+// from h's counts and group vectors with u's group swapped (one look-up).
+// `e_out`, when not null, receives E(h) (the tests compare it with fval).
+int uke(const Seen& v, const HandInfo& h, int* e_out = nullptr) noexcept {
+  // Only a hand of 3k + 1 tiles (a discard's) has the parts' forms below.
+  if (h.n % 3 != 1) {
+    if (e_out != nullptr) *e_out = fval(v, h);
+    return uke_by_definition(v, h);
+  }
+  const bool changsha = v.rs == Ruleset::kChangsha;
+  const bool common = v.rs == Ruleset::kCommon;
+  const int need = h.n / 3;  // the same for h + u (3k + 2 tiles)
+  HandGroups regular, jiang;
+  hand_groups(h.c, regular, changsha ? &jiang : nullptr);
+  HandGroups g = changsha ? jiang : regular;  // the groups R (R258) uses
+  if (!changsha && v.void_suit >= 0) g.g[v.void_suit] = empty_group(v.void_suit);
+  std::uint64_t rest[4];
+  groups_but_one(g, rest);
+  const int r = halves_distance(g.g[0], rest[0], need, true) - 1;
+  // Counts behind P, O, J and A.
+  const bool use_p = h.k == 0;
+  const bool use_o = v.rs == Ruleset::kShaoyang && h.k == 0 && h.n == 13;  // O's 13 / 14 tiles
+  const bool use_j = changsha && h.jiang_ok;
+  const bool use_a = !common && !h.chow;
+  int pairs = 0, orphans = 0, off_jiang = 0;
+  bool orphan_pair = false;
+  int cls[4] = {0, 0, 0, 0};
+  for (int t = 0; t < kKinds; ++t) {
+    const int x = h.c[static_cast<std::size_t>(t)];
+    ++cls[count_class(x)];
+    if (x == 0) continue;
+    if (suit_of(t) != v.void_suit) pairs += x / 2;
+    if (orphan_kind(t)) {
+      ++orphans;
+      orphan_pair = orphan_pair || x >= 2;
+    }
+    if (!jiang_kind(t)) off_jiang += x;
+  }
+  const int p = use_p ? 6 - std::min(7, pairs) : kNo;
+  const int o = use_o ? 13 - orphans - (orphan_pair ? 1 : 0) : kNo;
+  const int j = use_j ? off_jiang : kNo;  // n % 3 == 1: nothing taken off
+  const int a = use_a ? pungs_cost(cls, need) - 1 : kNo;
+  int q[kSuits] = {kNo, kNo, kNo};
+  int q_min = kNo;
+  if (!common)
+    for (int s = 0; s < kSuits; ++s) {
+      if ((h.suits & ~(1u << s)) != 0) continue;
+      q[s] = halves_distance(regular.g[s], others_empty(s), need, true) - 1;
+      q_min = std::min(q_min, q[s]);
+    }
+  // E(h), as sh_e.
+  int e;
+  if (common) {
+    e = std::min(r, p);
+  } else {
+    const int third = changsha ? j : o;  // S's and B's shared part besides P
+    const int s_val = std::min({r, p, third});
+    const int b_val = std::min({p, third, a, q_min});
+    e = b_val >= kNo ? s_val : std::min(s_val, b_val - 1);
+  }
+  if (e_out != nullptr) *e_out = e;
+  const int big = common ? 0 : 1;  // what P enters E less by
+  const bool tight_r = r == e;
+  const bool tight_p = p < kNo && p - big == e;
+  const bool tight_o = o < kNo && o - 1 == e;
+  const bool tight_j = j < kNo && j - 1 == e;
+  const bool tight_a = a < kNo && a - 1 == e;
+  bool tight_q[kSuits];
+  for (int s = 0; s < kSuits; ++s) tight_q[s] = q[s] < kNo && q[s] - 1 == e;
+  int total = 0;
+  for (int u = 0; u < kKinds; ++u) {
+    if (!uke_candidate(v, h, u)) continue;
+    const int x = h.c[static_cast<std::size_t>(u)];
+    bool lower = false;
+    if (tight_p) lower = 6 - std::min(7, pairs + x % 2) - big < e;
+    if (!lower && tight_o && orphan_kind(u))
+      lower = 13 - (orphans + (x == 0 ? 1 : 0)) - (orphan_pair || x == 1 ? 1 : 0) - 1 < e;
+    if (!lower && tight_j) lower = jiang_kind(u);  // J - 1 with one tile fewer off 2/5/8
+    if (!lower && tight_a) {
+      int c2[4] = {cls[0], cls[1], cls[2], cls[3]};
+      --c2[count_class(x)];
+      ++c2[count_class(x + 1)];
+      lower = pungs_cost(c2, need) - 2 < e;
+    }
+    const int su = suit_of(u);
+    const bool q_here = su < kSuits && tight_q[su];
+    if (!lower && (tight_r || q_here)) {
+      const int first = su < kSuits ? 9 * su : kHonourBase;
+      std::uint8_t grp[9];
+      std::memcpy(grp, &h.c[static_cast<std::size_t>(first)], su < kSuits ? 9 : 7);
+      ++grp[u - first];
+      if (tight_r) lower = halves_distance(group_vector(grp, su, changsha), rest[su], need, true) - 1 < e;
+      if (!lower && q_here)
+        lower = halves_distance(group_vector(grp, su, false), others_empty(su), need, true) - 2 < e;
+    }
+    if (lower) total += v.unseen[u];
   }
   return total;
 }
@@ -492,6 +696,22 @@ struct Key {
 // `vals`, when not null: discard_values of v.h.
 Move best_discard(const Seen& v, const Safe& sf, const Move* moves, int n, bool fold,
                   const int* vals = nullptr) noexcept {
+  if (!v.heuristic && vals != nullptr) {
+    // Greedy's key (S, conn) never folds and has no uke: the first move of the
+    // lowest (S, conn), packed in one integer so that the scan is branch-free
+    // (conn >= 0 and < 2^31, S small; the tie rule of the loop below is kept:
+    // a later move replaces the best only when strictly lower).
+    Move best = moves[0];
+    std::int64_t best_key = INT64_MAX;
+    for (int i = 0; i < n; ++i) {
+      const int t = move_tile(moves[i]);
+      const std::int64_t k = static_cast<std::int64_t>(vals[t]) * (std::int64_t{1} << 32) + conn(v.h, t);
+      const bool lower = k < best_key;
+      best_key = lower ? k : best_key;
+      best = lower ? moves[i] : best;
+    }
+    return best;
+  }
   Key keys[kMaxLegalMoves];
   Key low{};
   for (int i = 0; i < n; ++i) {
@@ -741,6 +961,20 @@ void bot_discard_values(const State& s, int seat, int fast[kKinds], int slow[kKi
     HandInfo h = v.h;
     take(h, t);
     slow[t] = sh_s(v, h);
+  }
+}
+
+void bot_uke_values(const State& s, int seat, BotUke out[kKinds]) noexcept {
+  const Seen v = make_seen(s, seat, true);
+  for (int t = 0; t < kKinds; ++t) {
+    out[t] = BotUke{};
+    if (v.h.n % 3 != 2 || v.h.c[static_cast<std::size_t>(t)] == 0) continue;
+    HandInfo h = v.h;
+    take(h, t);
+    out[t].held = true;
+    out[t].fast = uke(v, h, &out[t].e_fast);
+    out[t].slow = uke_by_definition(v, h);
+    out[t].e_slow = fval_of(v, h);
   }
 }
 

@@ -57,5 +57,16 @@ BotShanten bot_shanten(const State& s, int seat) noexcept;
 // looked up per kind) and by the definition (slow: each hand evaluated whole);
 // kinds not held give INT_MAX in both.
 void bot_discard_values(const State& s, int seat, int fast[kKinds], int slow[kKinds]) noexcept;
+// For tests: the heuristic's uke of the seat's hand (3k + 2 tiles) less one
+// tile of kind t, for every kind held, as the bots find it (fast: from the
+// hand's parts, only the parts that can drop evaluated per draw, with the E
+// it starts from) and by the definition (slow: F of every candidate hand
+// evaluated whole); `held` false for the kinds not held or a 3k + 1 hand.
+struct BotUke {
+  bool held = false;
+  int fast = 0, slow = 0;
+  int e_fast = 0, e_slow = 0;
+};
+void bot_uke_values(const State& s, int seat, BotUke out[kKinds]) noexcept;
 
 }  // namespace yijing::mahjong
