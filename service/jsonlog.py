@@ -3,8 +3,9 @@
 `configure_logging` installs, on the "yijing" logger, one `BatchingStreamHandler`
 (service/logbuffer.py) with a `JsonFormatter`. Every RPC writes a line through
 `RpcLog`: logging's general path for it (a LogRecord of some twenty attributes,
-the handler chain, the formatter's walk over the record) cost about 0.1 ms of a
-ValidateMove's 0.75 ms of server CPU. While logging is exactly as
+the handler chain, the formatter's walk over the record) took 16-24 us a line,
+the direct one below about 8 us (of a ValidateMove's 0.6-0.7 ms of server CPU,
+most of it grpc.aio's own). While logging is exactly as
 `configure_logging` left it, `RpcLog` builds the same line from its fields and
 hands it to the handler directly; under any other arrangement (handlers or
 filters an embedding application or a test added) it calls `Logger.info` as
