@@ -31,8 +31,9 @@ CPP_TEST_DIR := $(WHEEL_BUILD)/core_cpp
 # -n auto: one pytest-xdist worker per core (the tests share no files or ports: tmp_path,
 # port 0); worksteal keeps both cores busy to the end of the long sweeps.
 PYTEST := PYYIJING_REQUIRE_ALL_BACKENDS=1 $(VENV)/bin/pytest --durations=10 -n auto --dist worksteal
-# The goals that run the C++ tests install doctest before the wheel is built (also with -j).
-SYSDEPS_FIRST := $(if $(filter test cpp-test,$(or $(MAKECMDGOALS),test)),sysdeps)
+# The goals that run the C++ tests (and the bench, for its native load client) install the
+# system packages before the wheel is built (also with -j).
+SYSDEPS_FIRST := $(if $(filter test cpp-test bench,$(or $(MAKECMDGOALS),test)),sysdeps)
 
 .PHONY: test test-slow install sysdeps cpp-test py-test lint clean serve bench
 
@@ -43,7 +44,8 @@ $(VPY):
 	$(PIP) install --upgrade pip
 
 sysdeps:
-	@if [ ! -f $(DOCTEST_HEADER) ] || { ! command -v prometheus >/dev/null && \
+	@if [ ! -f $(DOCTEST_HEADER) ] || { { ! command -v prometheus >/dev/null || \
+		! pkg-config --exists grpc++ 2>/dev/null; } && \
 		command -v apt-get >/dev/null; }; then bash scripts/install-system-deps.sh; fi
 
 # Non-editable install; the CMake build dir is kept in build/wheel so reruns are incremental.

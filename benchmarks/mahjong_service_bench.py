@@ -74,27 +74,37 @@ async def run_mahjong(
     reps: int,
     seconds: float,
     hands: int,
+    native: Any = None,
 ) -> dict[str, list[dict[str, Any]]]:
     """The mahjong runs on an open channel (`raw`: its bytes-in ValidateMove): fixed
-    rate, batches, Simulate pairs."""
-    from .service_bench import _closed_loop, _fixed_rate
+    rate, batches, Simulate pairs; with `native` (service_bench.NativeRuns), the native
+    client's fixed-rate runs beside the Python client's."""
+    from .service_bench import _client_cpu, _closed_loop, _fixed_rate
 
-    out: dict[str, list[dict[str, Any]]] = {"fixed": [], "batch": [], "simulate": []}
+    out: dict[str, list[dict[str, Any]]] = {
+        "fixed": [],
+        "native_fixed": [],
+        "batch": [],
+        "simulate": [],
+    }
     reqs, batches = work["reqs"], work["batches"]
     bodies = [r.SerializeToString() for r in reqs]
     # warm-up: every request once, a few batches (server-side rule caches, imports)
     await _closed_loop(stub.ValidateMove, reqs, 8, min(1.0, seconds), len(reqs))
     await _closed_loop(stub.ValidateMoves, batches, 2, min(1.0, seconds), 4)
     for _ in range(reps):
-        for key, make in (
+        runs: list[tuple[str, Any]] = [
             ("fixed", lambda: _fixed_rate(raw, bodies, 1000.0, seconds)),
             ("batch", lambda: _closed_loop(stub.ValidateMoves, batches, 4, seconds, 5_000)),
-        ):
+        ]
+        if native is not None:
+            runs.insert(1, ("native_fixed", lambda: native.fixed_rate(srv, "mahjong", seconds)))
+        for key, make in runs:
             s0, c0, t0 = srv.cpu_seconds(), time.process_time(), time.perf_counter()
             r = await make()
             dt = time.perf_counter() - t0
             r["server_cpu"] = (srv.cpu_seconds() - s0) / dt
-            r["client_cpu"] = (time.process_time() - c0) / dt
+            r["client_cpu"] = _client_cpu(r, c0, dt)
             if key == "batch":
                 r["moves_per_s"] = r["rps"] * work["batch_size"]
             out[key].append(r)

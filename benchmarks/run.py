@@ -431,6 +431,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             _midgame_positions(256, seed=2),
             sim_games=50_000 if quick else 500_000,
             mahjong_hands=20_000 if quick else 200_000,
+            build_dir=build_dir,
         ),
     )
     section("memory", lambda: bench_memory(st))

@@ -23,6 +23,7 @@ import threading
 import time
 from typing import Any
 
+from .native_client import NativeClient, build_native_client, write_bodies
 from .timing import Figure
 
 
@@ -80,7 +81,8 @@ class Server:
                         found.put(rec)
             found.put(None)
 
-        threading.Thread(target=pump, daemon=True).start()
+        self._pump = threading.Thread(target=pump, daemon=True)
+        self._pump.start()
         rec = found.get(timeout=120)
         if rec is None:
             self.proc.wait()
@@ -105,6 +107,10 @@ class Server:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait()
+        # the pump reads to the end of the log, then the pipe is closed (no leaked file)
+        self._pump.join(timeout=10)
+        if self.proc.stderr is not None and not self._pump.is_alive():
+            self.proc.stderr.close()
 
 
 def _code(exc: BaseException) -> str:
@@ -252,6 +258,7 @@ async def _run(
     mj_work: dict[str, Any] | None = None,
     mj_hands: int = 0,
     echo: Server | None = None,
+    native: NativeRuns | None = None,
 ) -> dict[str, Any]:
     import grpc
 
@@ -264,6 +271,8 @@ async def _run(
         "shared": [],
         "simulate": [],
         "echo": [],
+        "native_fixed": [],
+        "native_echo": [],
     }
     reqs = work["reqs"]
     bodies = [r.SerializeToString() for r in reqs]
@@ -299,13 +308,22 @@ async def _run(
                 runs.insert(
                     1, ("echo", echo, lambda: _fixed_rate(echo_raw, bodies, 1000.0, seconds))
                 )
+            if native is not None:  # the same bytes and rate from the native client
+                runs[1:1] = [
+                    ("native_fixed", srv, lambda: native.fixed_rate(srv, "yijing", seconds)),
+                    *(
+                        [("native_echo", echo, lambda: native.fixed_rate(echo, "yijing", seconds))]
+                        if echo is not None
+                        else []
+                    ),
+                ]
             for key, server, make in runs:
                 s0, c0, t0 = server.cpu_seconds(), time.process_time(), time.perf_counter()
                 r = await make()
                 dt = time.perf_counter() - t0
                 # share of one core used by the server and by this client process
                 r["server_cpu"] = (server.cpu_seconds() - s0) / dt
-                r["client_cpu"] = (time.process_time() - c0) / dt
+                r["client_cpu"] = _client_cpu(r, c0, dt)
                 if key in ("distinct", "shared"):
                     r["moves_per_s"] = r["rps"] * 256
                 out[key].append(r)
@@ -314,9 +332,35 @@ async def _run(
                 out["simulate"].append(await _simulate_pair(stub, work["pb2"], sim_games))
         if mj_work is not None:
             out["mahjong"] = await run_mahjong(
-                srv, stub, raw, work["pb2"], mj_work, reps, seconds, mj_hands
+                srv, stub, raw, work["pb2"], mj_work, reps, seconds, mj_hands, native
             )
     return out
+
+
+class NativeRuns:
+    """The native client's fixed-rate runs (benchmarks/native_client.py) on the
+    bench's request bodies, one file per game, written once."""
+
+    def __init__(self, client: NativeClient, workdir: str, bodies: dict[str, list[bytes]]):
+        self.client = client
+        self.paths = {
+            game: write_bodies(os.path.join(workdir, f"{game}.bodies"), b)
+            for game, b in bodies.items()
+        }
+
+    async def fixed_rate(self, server: Server, game: str, seconds: float) -> dict[str, Any]:
+        # in a thread: the event loop keeps the Python client's channels serviced
+        return await asyncio.to_thread(
+            self.client.fixed_rate, server.target, VALIDATE_MOVE, self.paths[game], 1000.0, seconds
+        )
+
+
+def _client_cpu(r: dict[str, Any], c0: float, dt: float) -> float:
+    """Share of one core the client used: this process's CPU time, or what the
+    native client process reports of its own."""
+    if "client_cpu_seconds" in r:
+        return float(r["client_cpu_seconds"]) / dt
+    return (time.process_time() - c0) / dt
 
 
 async def _simulate_pair(stub: Any, pb2: Any, games: int) -> dict[str, Any]:
@@ -367,9 +411,11 @@ def bench_service(
     positions: list[tuple[int, list[str]]],
     sim_games: int = 0,
     mahjong_hands: int = 0,
+    build_dir: str | None = None,
 ) -> list[Figure]:
     """The Yi Jing Pai rows, then the mahjong ones (benchmarks/mahjong_service_bench.py;
-    its Simulate pair of `mahjong_hands` hands, none when 0) on the same server."""
+    its Simulate pair of `mahjong_hands` hands, none when 0) on the same server; with
+    a `build_dir` to build it in, the native client's rows beside the Python client's."""
     why = service_available()
     if why:
         return [Figure("service.skipped", "service (skipped)", "", [], "service", why)]
@@ -380,9 +426,25 @@ def bench_service(
     work = _workloads(pb2, positions)
     mj_work = mahjong_workloads(pb2)
     reqs = work["reqs"]
+    exe, native_how = (
+        build_native_client(build_dir) if build_dir else (None, "no build directory given")
+    )
     with tempfile.TemporaryDirectory(prefix="yj-bench-") as tmp:
         srv = Server(tmp)
         echo = None
+        client = NativeClient(exe, native_how) if exe else None
+        native = (
+            NativeRuns(
+                client,
+                tmp,
+                {
+                    "yijing": [r.SerializeToString() for r in reqs],
+                    "mahjong": [r.SerializeToString() for r in mj_work["reqs"]],
+                },
+            )
+            if client
+            else None
+        )
         # This client's own pauses are not the server's latency: the workloads built,
         # a collection of them (tens of ms here) is frozen out of the timed runs.
         gc.collect()
@@ -402,11 +464,14 @@ def bench_service(
                     mj_work,
                     mahjong_hands,
                     echo,
+                    native,
                 )
             )
             wall = time.perf_counter() - t0
         finally:
             gc.unfreeze()
+            if client is not None:
+                client.close()
             srv.stop()
             if echo is not None:
                 echo.stop()
@@ -437,6 +502,7 @@ def bench_service(
             f"{sum(r['errors'] for r in fixed)}{_codes(fixed)}; {_cpu(fixed)}",
         ),
         *_echo_figures(res["echo"], fixed),
+        *native_figures(res, native_how),
         Figure(
             "service.validate_move.max_rps",
             "ValidateMove max throughput (32 in flight)",
@@ -507,6 +573,54 @@ def _echo_figures(echo: list[dict[str, Any]], fixed: list[dict[str, Any]]) -> li
             "each run's p99 over the median transport-alone p99",
         ),
     ]
+
+
+def native_figures(res: dict[str, Any], how: str) -> list[Figure]:
+    """The native client's rows (benchmarks/native_client.py), or one skipped row."""
+    if not res["native_fixed"]:
+        return [
+            Figure(
+                "service.native_client.skipped",
+                "native client rows (skipped)",
+                "",
+                [],
+                "service",
+                how,
+            )
+        ]
+    mj = res.get("mahjong", {}).get("native_fixed", [])
+    rows = [
+        ("validate_move", "ValidateMove", res["native_fixed"]),
+        ("transport", "transport alone (do-nothing server)", res["native_echo"]),
+        ("mahjong.validate_move", "mahjong ValidateMove", mj),
+    ]
+    out: list[Figure] = []
+    for key, what, runs in rows:
+        if not runs:
+            continue
+        out += [
+            Figure(
+                f"service.native_client.{key}.p50_at_1k",
+                f"native client: {what} p50 at 1,000 req/s",
+                "ms",
+                [r["p50_ms"] for r in runs],
+                "service",
+                f"benchmarks/loadgen/fixed_rate_client.cpp ({how}): the same request bytes "
+                "and rate as the grpc.aio client's row, alternated with it",
+                {"runs": runs},
+            ),
+            Figure(
+                f"service.native_client.{key}.p99_at_1k",
+                f"native client: {what} p99 at 1,000 req/s",
+                "ms",
+                [r["p99_ms"] for r in runs],
+                "service",
+                f"achieved {min(r['achieved_rps'] for r in runs):.0f}-"
+                f"{max(r['achieved_rps'] for r in runs):.0f} req/s; errors "
+                f"{sum(r['errors'] for r in runs)}{_codes(runs)}; {_cpu(runs)}",
+            ),
+        ]
+    return out
 
 
 def _simulate_figures(runs: list[dict[str, Any]]) -> list[Figure]:

@@ -15,15 +15,16 @@ FLAGS = ["-O2", "-std=c++17", "-DNDEBUG"]
 
 
 def build_yardstick(
-    build_dir: str, source: str = SOURCE, name: str = "yardstick"
+    build_dir: str, source: str = SOURCE, name: str = "yardstick", libs: tuple[str, ...] = ()
 ) -> tuple[str | None, str]:
-    """(path of the executable, how it was built); (None, why) when there is no compiler."""
+    """(path of the executable, how it was built); (None, why) when there is no compiler.
+    `libs`: compiler and linker flags after the source (benchmarks/native_client.py)."""
     cxx = os.environ.get("CXX") or shutil.which("g++") or shutil.which("c++")
     if cxx is None:
         return None, "no C++ compiler (g++) on PATH"
     os.makedirs(build_dir, exist_ok=True)
     exe = os.path.join(build_dir, name)
-    cmd = [cxx, *FLAGS, "-o", exe, source]
+    cmd = [cxx, *FLAGS, "-o", exe, source, *libs]
     stamp = exe + ".cmd"
     fresh = os.path.exists(exe) and os.path.getmtime(exe) >= os.path.getmtime(source)
     if fresh:

@@ -6,6 +6,10 @@
 #   prometheus   the Prometheus server, for the one service test in which a real Prometheus
 #                scrapes /metrics (tests/service/test_service_metrics.py starts its own
 #                `prometheus` process on a free port; only that test skips without it)
+#   libgrpc++-dev, pkg-config
+#                gRPC's C++ library and headers, found with pkg-config, for the service
+#                bench's native load client (benchmarks/loadgen/fixed_rate_client.cpp;
+#                tests/test_bench_native_client.py); without them its rows and test skip
 # Installing the Debian prometheus package enables a system-wide prometheus.service at
 # boot; this script disables it again (and stops any daemon the package started), so
 # nothing is left running or enabled. Packages that were already installed are not touched.
@@ -13,10 +17,13 @@ set -euo pipefail
 
 declare -A WHY=(
   [doctest-dev]="C++ unit-test framework (headers only) for the ctest run of core_cpp/tests"
+  [libgrpc++-dev]="gRPC C++ library and headers for the service bench's native load client (benchmarks/loadgen/; its rows and test skip without it)"
+  [pkg-config]="finds the gRPC C++ compiler and linker flags for that client"
   [prometheus]="Prometheus server binary for the one service test in which a real Prometheus scrapes /metrics (its systemd service is disabled again after install)"
 )
-PACKAGES=(doctest-dev prometheus)
-OPTIONAL=(prometheus)  # the tests still run (one skips) if it cannot be installed
+PACKAGES=(doctest-dev prometheus libgrpc++-dev pkg-config)
+# the tests still run if these cannot be installed (the ones that need them skip)
+OPTIONAL=(prometheus libgrpc++-dev pkg-config)
 # Services the prometheus packages ship; enabled by their postinst, disabled below.
 SERVICES=(prometheus prometheus-node-exporter)
 

@@ -130,6 +130,21 @@ def test_quick_bench_runs_and_writes_json(
         # the do-nothing server answered every call of its runs
         echo = next(f for f in figures if f["key"] == "service.transport.p50_at_1k")
         assert all(r["errors"] == 0 and r["ok"] == r["sent"] > 0 for r in echo["extra"]["runs"])
+        # the native client's rows (benchmarks/native_client.py), or why they are missing
+        native = [f for f in figures if f["key"].startswith("service.native_client.")]
+        assert native, "no native client row"
+        if native[0]["key"] == "service.native_client.skipped":
+            assert native[0]["note"], native[0]
+        else:
+            assert {
+                "service.native_client.validate_move.p99_at_1k",
+                "service.native_client.transport.p99_at_1k",
+                "service.native_client.mahjong.validate_move.p99_at_1k",
+            } <= keys
+            for f in native:
+                for r in f.get("extra", {}).get("runs", []):
+                    assert r["errors"] == 0, (f["key"], r)
+                    assert r["ok"] == r["sent"] > 0, (f["key"], r)
     assert {r["key"] for r in report["floors"]} >= {
         "yardstick.fraction",
         "mahjong.yardstick.fraction",
