@@ -306,8 +306,8 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     p.add_argument(
         "--results",
         metavar="PATH",
-        help="Markdown results file (default benchmarks/RESULTS.md for a full run; "
-        "a quick run writes none unless given)",
+        help="Markdown results file (default benchmarks/RESULTS.md for a full run of "
+        "every section; a quick or --only run writes none unless given)",
     )
     p.add_argument(
         "--only", metavar="SECTIONS", help=f"comma-separated subset of {','.join(SECTIONS)}"
@@ -372,7 +372,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     json_path = args.json or os.path.join(
         build_dir, "results-quick.json" if quick else "results.json"
     )
-    results_path = args.results or (None if quick else os.path.join(HERE, "RESULTS.md"))
+    # The committed RESULTS.md is a whole run's: a partial one must not replace it.
+    partial = quick or only != set(SECTIONS)
+    results_path = args.results or (None if partial else os.path.join(HERE, "RESULTS.md"))
     command = args.command or "python -m benchmarks " + " ".join(
         shlex.quote(a) for a in (argv if argv is not None else sys.argv[1:])
     )
