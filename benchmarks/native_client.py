@@ -23,6 +23,8 @@ from .yardstick import build_yardstick
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SOURCE = os.path.join(HERE, "loadgen", "fixed_rate_client.cpp")
+# the do-nothing server on gRPC's C++ transport (the "transport alone" rows' C++ twin)
+ECHO_SOURCE = os.path.join(HERE, "loadgen", "echo_server.cpp")
 
 
 def _grpc_flags() -> tuple[list[str] | None, str]:
@@ -37,18 +39,28 @@ def _grpc_flags() -> tuple[list[str] | None, str]:
     return proc.stdout.split(), ""
 
 
-def build_native_client(build_dir: str) -> tuple[str | None, str]:
-    """(path of the client, how it was built), or (None, why not)."""
+def _build_grpc_program(build_dir: str, source: str, name: str, api: str) -> tuple[str | None, str]:
+    """(path of the program, how it was built), or (None, why not)."""
     flags, why = _grpc_flags()
     if flags is None:
         return None, why
-    exe, how = build_yardstick(build_dir, SOURCE, "fixed_rate_client", tuple(flags))
+    exe, how = build_yardstick(build_dir, source, name, tuple(flags))
     if exe is None:
         return None, how
     version = subprocess.run(
         ["pkg-config", "--modversion", "grpc++"], capture_output=True, text=True
     ).stdout.strip()
-    return exe, f"g++ -O2, grpc++ {version} GenericStub"
+    return exe, f"g++ -O2, grpc++ {version} {api}"
+
+
+def build_native_client(build_dir: str) -> tuple[str | None, str]:
+    """(path of the client, how it was built), or (None, why not)."""
+    return _build_grpc_program(build_dir, SOURCE, "fixed_rate_client", "GenericStub")
+
+
+def build_native_echo(build_dir: str) -> tuple[str | None, str]:
+    """(path of the do-nothing grpc++ server, how it was built), or (None, why not)."""
+    return _build_grpc_program(build_dir, ECHO_SOURCE, "echo_server", "CallbackGenericService")
 
 
 def write_bodies(path: str, bodies: list[bytes]) -> str:

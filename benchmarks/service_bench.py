@@ -23,7 +23,7 @@ import threading
 import time
 from typing import Any
 
-from .native_client import NativeClient, build_native_client, write_bodies
+from .native_client import NativeClient, build_native_client, build_native_echo, write_bodies
 from .timing import Figure
 
 
@@ -45,9 +45,11 @@ VALIDATE_MOVE = "/yijing.v1.RuleEngineService/ValidateMove"
 
 class Server:
     """`python -m service` in a child process, or with `echo=True` the do-nothing
-    grpc.aio server of benchmarks/echo_server.py (the transport's own cost)."""
+    grpc.aio server of benchmarks/echo_server.py (the transport's own cost), or
+    the program `command` (the do-nothing grpc++ server); each says where it
+    serves in a JSON line {"msg": "serving", "address": ...} on stderr."""
 
-    def __init__(self, workdir: str, echo: bool = False) -> None:
+    def __init__(self, workdir: str, echo: bool = False, command: list[str] | None = None) -> None:
         cmd = [
             sys.executable,
             "-m",
@@ -61,6 +63,8 @@ class Server:
         ]
         if echo:
             cmd = [sys.executable, ECHO_SERVER]
+        if command is not None:
+            cmd = command
         env = {**os.environ, "PYTHONSAFEPATH": "1"}
         self.proc = subprocess.Popen(
             cmd, cwd=workdir, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True
@@ -259,6 +263,7 @@ async def _run(
     mj_hands: int = 0,
     echo: Server | None = None,
     native: NativeRuns | None = None,
+    cpp_echo: Server | None = None,
 ) -> dict[str, Any]:
     import grpc
 
@@ -273,6 +278,7 @@ async def _run(
         "echo": [],
         "native_fixed": [],
         "native_echo": [],
+        "native_cpp_echo": [],
     }
     reqs = work["reqs"]
     bodies = [r.SerializeToString() for r in reqs]
@@ -314,6 +320,17 @@ async def _run(
                     *(
                         [("native_echo", echo, lambda: native.fixed_rate(echo, "yijing", seconds))]
                         if echo is not None
+                        else []
+                    ),
+                    *(
+                        [
+                            (
+                                "native_cpp_echo",
+                                cpp_echo,
+                                lambda: native.fixed_rate(cpp_echo, "yijing", seconds),
+                            )
+                        ]
+                        if cpp_echo is not None
                         else []
                     ),
                 ]
@@ -429,9 +446,11 @@ def bench_service(
     exe, native_how = (
         build_native_client(build_dir) if build_dir else (None, "no build directory given")
     )
+    # the do-nothing grpc++ server, driven by the native client only
+    echo_exe, echo_how = build_native_echo(build_dir) if build_dir and exe else (None, "")
     with tempfile.TemporaryDirectory(prefix="yj-bench-") as tmp:
         srv = Server(tmp)
-        echo = None
+        echo = cpp_echo = None
         client = NativeClient(exe, native_how) if exe else None
         native = (
             NativeRuns(
@@ -451,6 +470,8 @@ def bench_service(
         gc.freeze()
         try:
             echo = Server(tmp, echo=True)
+            if echo_exe and native is not None:
+                cpp_echo = Server(tmp, command=[echo_exe])
             t0 = time.perf_counter()
             res = asyncio.run(
                 _run(
@@ -465,6 +486,7 @@ def bench_service(
                     mahjong_hands,
                     echo,
                     native,
+                    cpp_echo,
                 )
             )
             wall = time.perf_counter() - t0
@@ -475,6 +497,8 @@ def bench_service(
             srv.stop()
             if echo is not None:
                 echo.stop()
+            if cpp_echo is not None:
+                cpp_echo.stop()
     fixed, mx, batch, shared = res["fixed"], res["max"], res["distinct"], res["shared"]
     moves_per_req = statistics.mean(len(r.position.moves) for r in reqs)
     note = (
@@ -502,7 +526,7 @@ def bench_service(
             f"{sum(r['errors'] for r in fixed)}{_codes(fixed)}; {_cpu(fixed)}",
         ),
         *_echo_figures(res["echo"], fixed),
-        *native_figures(res, native_how),
+        *native_figures(res, native_how, echo_how),
         Figure(
             "service.validate_move.max_rps",
             "ValidateMove max throughput (32 in flight)",
@@ -575,8 +599,9 @@ def _echo_figures(echo: list[dict[str, Any]], fixed: list[dict[str, Any]]) -> li
     ]
 
 
-def native_figures(res: dict[str, Any], how: str) -> list[Figure]:
-    """The native client's rows (benchmarks/native_client.py), or one skipped row."""
+def native_figures(res: dict[str, Any], how: str, echo_how: str = "") -> list[Figure]:
+    """The native client's rows (benchmarks/native_client.py), or one skipped row;
+    `echo_how`: how the do-nothing grpc++ server was built (or why not)."""
     if not res["native_fixed"]:
         return [
             Figure(
@@ -592,12 +617,37 @@ def native_figures(res: dict[str, Any], how: str) -> list[Figure]:
     rows = [
         ("validate_move", "ValidateMove", res["native_fixed"]),
         ("transport", "transport alone (do-nothing server)", res["native_echo"]),
+        (
+            "transport_cpp",
+            "transport alone (do-nothing grpc++ server)",
+            res.get("native_cpp_echo", []),
+        ),
         ("mahjong.validate_move", "mahjong ValidateMove", mj),
     ]
     out: list[Figure] = []
     for key, what, runs in rows:
         if not runs:
+            if key == "transport_cpp" and echo_how:
+                out.append(
+                    Figure(
+                        "service.native_client.transport_cpp.skipped",
+                        "native client: do-nothing grpc++ server (skipped)",
+                        "",
+                        [],
+                        "service",
+                        echo_how,
+                    )
+                )
             continue
+        note = (
+            f"benchmarks/loadgen/fixed_rate_client.cpp ({how}): the same request bytes "
+            "and rate as the grpc.aio client's row, alternated with it"
+        )
+        if key == "transport_cpp":
+            note = (
+                f"benchmarks/loadgen/echo_server.cpp ({echo_how}): the do-nothing server "
+                "on gRPC's C++ transport, the same client, bytes and rate, alternated"
+            )
         out += [
             Figure(
                 f"service.native_client.{key}.p50_at_1k",
@@ -605,8 +655,7 @@ def native_figures(res: dict[str, Any], how: str) -> list[Figure]:
                 "ms",
                 [r["p50_ms"] for r in runs],
                 "service",
-                f"benchmarks/loadgen/fixed_rate_client.cpp ({how}): the same request bytes "
-                "and rate as the grpc.aio client's row, alternated with it",
+                note,
                 {"runs": runs},
             ),
             Figure(

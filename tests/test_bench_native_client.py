@@ -1,6 +1,8 @@
 """The service bench's native fixed-rate client (benchmarks/loadgen/fixed_rate_client.cpp,
 benchmarks/native_client.py): it builds, sends every call of a run at the asked rate to a
-real loopback server and reports them, and answers a bad command with an error line.
+real loopback server and reports them, and answers a bad command with an error line. The
+do-nothing grpc++ server (benchmarks/loadgen/echo_server.cpp) answers every call with the
+do-nothing grpc.aio server's bytes and stops on SIGTERM.
 Speed is never asserted. Skips where gRPC's C++ development files are missing
 (scripts/install-system-deps.sh installs them)."""
 
@@ -20,6 +22,7 @@ sys.path.insert(0, str(ROOT))
 from benchmarks.native_client import (  # noqa: E402
     NativeClient,
     build_native_client,
+    build_native_echo,
     write_bodies,
 )
 from benchmarks.service_bench import VALIDATE_MOVE, Server  # noqa: E402
@@ -93,3 +96,25 @@ def test_without_grpc_development_files_it_says_what_to_install(
     exe, why = build_native_client(str(tmp_path / "build"))
     assert exe is None
     assert "libgrpc++-dev" in why
+
+
+def test_the_grpcpp_do_nothing_server_answers_like_the_python_one(
+    client: NativeClient, echo: Server, tmp_path: Path
+) -> None:
+    exe, how = build_native_echo(str(tmp_path / "build"))
+    assert exe is not None, how
+    cpp = Server(str(tmp_path), command=[exe])
+    try:
+        bodies = write_bodies(str(tmp_path / "b"), [b"", b"x" * 300])
+        for target in (cpp.target, echo.target):
+            r = client.fixed_rate(target, VALIDATE_MOVE, bodies, 500.0, 0.2)
+            assert (r["sent"], r["ok"], r["errors"]) == (100, 100, 0)
+        # the same answer bytes as benchmarks/echo_server.py's, read back by a grpc client
+        import grpc
+
+        for target in (cpp.target, echo.target):
+            with grpc.insecure_channel(target) as ch:
+                assert ch.unary_unary(VALIDATE_MOVE)(b"anything", timeout=10) == b"\n\x02\x08\x01"
+    finally:
+        cpp.stop()
+    assert cpp.proc.returncode == 0  # SIGTERM: a clean stop
