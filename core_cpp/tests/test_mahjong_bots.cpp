@@ -14,6 +14,7 @@
 #include "yijing/mahjong/notation.hpp"
 #include "yijing/prng.hpp"
 #include "yijing/sim/fastrand.hpp"
+#include "mahjong_test_util.hpp"
 
 namespace mj = yijing::mahjong;
 
@@ -40,18 +41,8 @@ mj::Config ruleset_config(int which) {
 }
 constexpr int kConfigs = 7;
 
-void deal(mj::State& s, const mj::Config& cfg, std::uint64_t wall_seed) {
-  mj::Tile tiles[mj::kMaxWallTiles];
-  int d1 = 0, d2 = 0;
-  const int n = mj::shuffle_tiles(wall_seed, cfg.tiles(), tiles, d1, d2);
-  mj::init_state_tiles(s, cfg, tiles, n, (d1 + d2 - 1) % 4);
-}
-
-int first_to_act(const mj::State& s) {
-  int seats[mj::kSeats];
-  mj::to_act(s, seats);
-  return seats[0];
-}
+using mjt::deal;
+using mjt::first_to_act;
 
 }  // namespace
 

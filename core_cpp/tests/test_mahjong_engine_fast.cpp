@@ -13,6 +13,7 @@
 #include "yijing/mahjong/engine.hpp"
 #include "yijing/prng.hpp"
 #include "yijing/sim/fastrand.hpp"
+#include "mahjong_test_util.hpp"
 
 namespace mj = yijing::mahjong;
 namespace mjd = yijing::mahjong::detail;
@@ -28,12 +29,7 @@ mj::Config config_of(mj::Ruleset r, bool extras = false, bool reuse = false) {
   return cfg;
 }
 
-void deal(mj::State& s, const mj::Config& cfg, std::uint64_t seed) {
-  mj::Tile tiles[mj::kMaxWallTiles];
-  int d1 = 0, d2 = 0;
-  const int n = mj::shuffle_tiles(seed, cfg.tiles(), tiles, d1, d2);
-  mj::init_state_tiles(s, cfg, tiles, n, (d1 + d2 - 1) % 4);
-}
+using mjt::deal;
 
 // The plain forms the engine replaced.
 int jiang_shanten_plain(const mj::SeatState& st) {
