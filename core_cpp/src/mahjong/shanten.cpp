@@ -49,6 +49,12 @@ struct Tables {
       new std::atomic<std::uint64_t>[kHonourPatterns]};
   // rank(c) = sum over i of offset[i][tiles before i][c[i]].
   std::uint32_t offset[9][kMaxGroupTiles + 1][5] = {};
+  // The same sum in two look-ups (suit_rank, hot path): its terms for kinds
+  // 0..4 by their base-5 number, and for kinds 5..8 by the tiles before them
+  // and their base-5 number; the tiles each part holds in the top byte
+  // (ranks are below 2^24).
+  std::uint32_t rank_lo[3125] = {};
+  std::uint32_t rank_hi[kMaxGroupTiles + 1][625] = {};
   Tables() {
     for (int i = 0; i < kSuitRanks; ++i) suit[i].store(0, std::memory_order_relaxed);
     for (int i = 0; i < kSuitRanks; ++i) suit258[i].store(0, std::memory_order_relaxed);
@@ -70,6 +76,31 @@ struct Tables {
           if (s + v <= kMaxGroupTiles) acc += completions[i + 1][s + v];
         }
       }
+    // A part holding more than 14 tiles belongs to no suit of a hand: left 0.
+    for (int x = 0; x < 3125; ++x) {
+      std::uint32_t r = 0;
+      int s = 0, y = x;
+      for (int i = 0; i < 5; ++i, y /= 5) {
+        const int v = y % 5;
+        if (s + v > kMaxGroupTiles) break;
+        r += offset[i][s][v];
+        s += v;
+      }
+      if (y == 0 && s <= kMaxGroupTiles) rank_lo[x] = r | static_cast<std::uint32_t>(s) << 24;
+    }
+    for (int s0 = 0; s0 <= kMaxGroupTiles; ++s0)
+      for (int x = 0; x < 625; ++x) {
+        std::uint32_t r = 0;
+        int s = s0, y = x;
+        for (int i = 5; i < 9; ++i, y /= 5) {
+          const int v = y % 5;
+          if (s + v > kMaxGroupTiles) break;
+          r += offset[i][s][v];
+          s += v;
+        }
+        if (y == 0 && s <= kMaxGroupTiles)
+          rank_hi[s0][x] = r | static_cast<std::uint32_t>(s - s0) << 24;
+      }
   }
 };
 
@@ -78,15 +109,14 @@ Tables& tables() {
   return t;
 }
 
+// A suit's rank (at most 14 tiles, as every suit of a hand): two look-ups
+// (Tables::rank_lo, rank_hi) instead of nine dependent ones.
 inline std::uint32_t suit_rank(const Tables& t, const std::uint8_t* c, int& tiles) {
-  std::uint32_t r = 0;
-  int s = 0;
-  for (int i = 0; i < 9; ++i) {
-    r += t.offset[i][s][c[i]];
-    s += c[i];
-  }
-  tiles = s;
-  return r;
+  const std::uint32_t lo = t.rank_lo[c[0] + 5 * (c[1] + 5 * (c[2] + 5 * (c[3] + 5 * c[4])))];
+  const std::uint32_t s = lo >> 24;
+  const std::uint32_t hi = t.rank_hi[s][c[5] + 5 * (c[6] + 5 * (c[7] + 5 * c[8]))];
+  tiles = static_cast<int>(s + (hi >> 24));
+  return (lo & 0xFFFFFF) + (hi & 0xFFFFFF);
 }
 
 inline std::uint32_t honour_index(const std::uint8_t* c, int& tiles) {
@@ -313,8 +343,11 @@ inline __m128i combine_step(__m128i out, std::uint64_t a, __m128i b) noexcept {
   const __m128i even = _mm_set1_epi16(static_cast<short>(kLaneInf));  // the p = 0 lanes
   const __m128i s0 = _mm_or_si128(_mm_slli_si128(b, 2 * I), low_inf(2 * I));
   const __m128i s1 = _mm_or_si128(_mm_slli_si128(b, 2 * I + 1), _mm_or_si128(low_inf(2 * I + 1), even));
-  const __m128i a0 = _mm_set1_epi8(static_cast<char>((a >> (8 * I)) & 15));
-  const __m128i a1 = _mm_set1_epi8(static_cast<char>((a >> (8 * I + 4)) & 15));
+  // Each entry of `a` in every byte: one multiply, then both halves of the
+  // register (baseline x86-64 has no byte broadcast; _mm_set1_epi8 is longer).
+  constexpr std::uint64_t kOnes = 0x0101010101010101ULL;
+  const __m128i a0 = _mm_set1_epi64x(static_cast<long long>(((a >> (8 * I)) & 15) * kOnes));
+  const __m128i a1 = _mm_set1_epi64x(static_cast<long long>(((a >> (8 * I + 4)) & 15) * kOnes));
   out = _mm_min_epu8(out, _mm_adds_epu8(s0, a0));
   return _mm_min_epu8(out, _mm_adds_epu8(s1, a1));
 }
