@@ -17,7 +17,7 @@ set -euo pipefail
 
 declare -A WHY=(
   [doctest-dev]="C++ unit-test framework (headers only) for the ctest run of core_cpp/tests"
-  [libgrpc++-dev]="gRPC C++ library and headers for the service bench's native load client (benchmarks/loadgen/; its rows and test skip without it)"
+  [libgrpc++-dev]="gRPC C++ library and headers for the service bench's native load client and do-nothing C++ server (benchmarks/loadgen/; their rows and test skip without them)"
   [pkg-config]="finds the gRPC C++ compiler and linker flags for that client"
   [prometheus]="Prometheus server binary for the one service test in which a real Prometheus scrapes /metrics (its systemd service is disabled again after install)"
 )
