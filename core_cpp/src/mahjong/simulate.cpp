@@ -114,8 +114,9 @@ void store(const SimArrays& out, std::uint64_t i, const HandOutcome& g) noexcept
 
 // Hands per block of work: a thread writes its block's rows of every output
 // array, and rows of one cache line written by two threads make the line move
-// between cores on each store (false sharing: 16-hand blocks cost random play
-// about a tenth of its speed on the second thread). 64 one-byte rows fill a
+// between cores on each store (false sharing: with 16-hand blocks, random play
+// ran at about 0.97 of one thread's speed per thread, 1.02 with 64; benchmarks/
+// NOTES.md "Mahjong bots"). 64 one-byte rows fill a
 // line, and 64 hands are still a small part of a chunk, so the threads finish
 // together.
 constexpr std::uint64_t kBlockHands = 64;
