@@ -11,6 +11,7 @@
 
 #include "../src/mahjong/game_internal.hpp"
 #include "yijing/mahjong/engine.hpp"
+#include "yijing/mahjong/random_play.hpp"
 #include "yijing/prng.hpp"
 #include "yijing/sim/fastrand.hpp"
 #include "mahjong_test_util.hpp"
@@ -197,5 +198,114 @@ TEST_CASE("init_state_tiles on a used state gives the fresh state") {
     mj::payments(fresh, pa);
     mj::payments(used, pb);
     for (int i = 0; i < mj::kSeats; ++i) CHECK(pa[i] == pb[i]);
+  }
+}
+
+namespace {
+
+mj::Config void_suit_config() {
+  mj::Config cfg = config_of(mj::Ruleset::kCommon);
+  cfg.void_suit = true;
+  return cfg;
+}
+
+mj::Config flowers_config() {
+  mj::Config cfg = config_of(mj::Ruleset::kCommon);
+  cfg.flowers = true;
+  return cfg;
+}
+
+}  // namespace
+
+TEST_CASE("random_legal_move is the listed move of the same draws") {
+  // random_hands and the random bot pick legal_moves()[uniform(n)]; the
+  // discards-only turns skip the list. Both forms from copies of one
+  // generator: the same move, and the generators left in the same state.
+  mj::Config ready = config_of(mj::Ruleset::kCommon);
+  ready.declare_ready = true;
+  for (const auto& cfg : {ready, config_of(mj::Ruleset::kCommon), void_suit_config(), flowers_config(),
+                          config_of(mj::Ruleset::kShaoyang), config_of(mj::Ruleset::kChangsha)}) {
+    mj::State s;
+    mj::Move legal[mj::kMaxLegalMoves];
+    int plain_turns = 0, other_turns = 0;
+    for (std::uint64_t hand = 0; hand < 60; ++hand) {
+      deal(s, cfg, 2000 + hand);
+      yijing::Xoshiro256ss rng(hand);
+      while (s.phase != mj::Phase::kOver) {
+        const int n = mj::legal_moves(s, -1, legal);
+        REQUIRE(n > 0);
+        // The union over to_act (seat -1), then one seat's moves (several
+        // seats act in the raise and void phases).
+        const int seat = mjt::first_to_act(s);
+        mj::Move own[mj::kMaxLegalMoves];
+        const int k = mj::legal_moves(s, seat, own);
+        for (const bool draw_for_one : {true, false}) {
+          yijing::Xoshiro256ss a = rng, b = rng, c = rng, d = rng;
+          const auto listed = [draw_for_one](const mj::Move* moves, int count, yijing::Xoshiro256ss& g) {
+            return count == 1 && !draw_for_one ? moves[0]
+                                               : moves[yijing::sim::uniform(g, static_cast<std::uint64_t>(count))];
+          };
+          CHECK(mj::random_legal_move(s, -1, b, draw_for_one) == listed(legal, n, a));
+          CHECK(mj::random_legal_move(s, seat, d, draw_for_one) == listed(own, k, c));
+          const std::uint64_t next = a.next();  // every form consumed the same draws
+          CHECK(b.next() == next);
+          CHECK(c.next() == d.next());
+        }
+        if (s.phase == mj::Phase::kPlay) {
+          bool discards_only = true;
+          for (int i = 0; i < n; ++i) discards_only = discards_only && mj::move_act(legal[i]) == mj::Act::kDiscard;
+          (discards_only ? plain_turns : other_turns) += 1;
+        }
+        mj::apply(s, legal[yijing::sim::uniform(rng, static_cast<std::uint64_t>(n))]);
+      }
+    }
+    CHECK(plain_turns > 0);
+    CHECK(other_turns > 0);
+  }
+}
+
+TEST_CASE("a tile gained that meets no held tile leaves the shape distance as it was") {
+  // take() keeps a shape bound >= 1 when may_lower_shape says no: checked
+  // against shape_shanten for every kind on every hand random play reaches,
+  // and the bound's contract (a lower bound, exact when <= 0 for the seat in
+  // turn) after every move.
+  for (const auto& cfg : {config_of(mj::Ruleset::kCommon), void_suit_config(), config_of(mj::Ruleset::kShaoyang),
+                          config_of(mj::Ruleset::kChangsha)}) {
+    mj::State s;
+    mj::Move legal[mj::kMaxLegalMoves];
+    int kept = 0, lowered = 0;
+    for (std::uint64_t hand = 0; hand < 40; ++hand) {
+      deal(s, cfg, 3000 + hand);
+      yijing::Xoshiro256ss rng(hand);
+      while (s.phase != mj::Phase::kOver) {
+        for (int seat = 0; seat < mj::kSeats; ++seat) {
+          const mj::SeatState& st = s.seats[seat];
+          if (st.n_concealed % 3 != 1) continue;  // only such a hand takes a tile
+          const int before = mjd::shape_shanten(cfg, st);
+          for (int t = 0; t < mj::kKinds; ++t) {
+            if (st.counts[static_cast<std::size_t>(t)] >= 4) continue;
+            mj::SeatState more = st;
+            mjd::add_tile(more, t);
+            const int after = mjd::shape_shanten(cfg, more);
+            if (mjd::may_lower_shape(cfg, st, t)) {
+              lowered += after < before;
+            } else {
+              CHECK(after == before);
+              ++kept;
+            }
+          }
+        }
+        if (s.phase == mj::Phase::kPlay) {
+          const mj::SeatState& st = s.seats[s.turn];
+          const int exact = mjd::shape_shanten(cfg, st);
+          CHECK(st.shanten_lb <= exact);
+          if (st.shanten_lb <= 0) CHECK(st.shanten_lb == exact);
+        }
+        const int n = mj::legal_moves(s, -1, legal);
+        mj::apply(s, legal[yijing::sim::uniform(rng, static_cast<std::uint64_t>(n))]);
+      }
+    }
+    CHECK(kept > 0);
+    CHECK(lowered > 0);
   }
 }

@@ -14,6 +14,7 @@
 #endif
 
 #include "game_internal.hpp"
+#include "yijing/mahjong/random_play.hpp"
 #include "yijing/sim/fastrand.hpp"
 
 namespace yijing::mahjong {
@@ -404,8 +405,8 @@ void discard_values(const Seen& v, const HandInfo& h, int out[kKinds]) noexcept 
   const HandMasks hm = hand_masks(h.c, v.void_suit);
   const std::uint64_t held = hm.held;
   const int pairs = hm.pairs;
-  const int orphans = __builtin_popcountll(held & kOrphanMask);
-  const int orphan_pairs = __builtin_popcountll(hm.two_plus & kOrphanMask);
+  const int orphans = detail::popcount64(held & kOrphanMask);
+  const int orphan_pairs = detail::popcount64(hm.two_plus & kOrphanMask);
   const int off_jiang = hm.off_jiang;
   for (int t = 0; t < kKinds; ++t) out[t] = INT_MAX;
   const int jiang_base = off_jiang - ((h.n - 1) % 3 == 2 ? 1 : 0);
@@ -883,11 +884,10 @@ bool bot_from_name(std::string_view name, BotKind& out) noexcept {
 }
 
 Move bot_move(const State& s, int seat, BotKind kind, Xoshiro256ss& rng) noexcept {
+  if (kind == BotKind::kRandom) return random_legal_move(s, seat, rng, false);
   Move legal[kMaxLegalMoves];
   const int n = legal_moves(s, seat, legal);
   if (n <= 0) return 0;
-  if (kind == BotKind::kRandom)
-    return n == 1 ? legal[0] : legal[sim::uniform(rng, static_cast<std::uint64_t>(n))];
   if (n == 1) return legal[0];
   const bool heuristic = kind == BotKind::kHeuristic;
   switch (s.phase) {

@@ -38,8 +38,12 @@ bool take(State& s, int seat, Tile t) noexcept {
     }
     t = s.wall[--s.tail];
   }
+  // A bound >= 1 stands when the tile cannot lower the distance; one <= 0
+  // may be stale (a discard can raise the distance, and a hand holding its
+  // void suit gets no refining win mask), so it is recomputed as ever.
+  const bool keep_bound = st.shanten_lb >= 1 && !may_lower_shape(s.cfg, st, t);
   add_tile(st, t);
-  gained_tile(s.cfg, st);
+  if (!keep_bound) gained_tile(s.cfg, st);
   s.phase = Phase::kPlay;
   s.turn = static_cast<std::uint8_t>(seat);
   s.drawn = t;

@@ -8,6 +8,16 @@
 namespace yijing::mahjong::detail {
 
 constexpr std::uint64_t bit(int t) noexcept { return std::uint64_t{1} << t; }
+// The set bits of x, in a few shifts and one multiply: baseline x86-64 has no
+// popcnt instruction, and __builtin_popcountll there is a call into libgcc
+// (per turn in random play: it showed in the profile).
+constexpr int popcount64(std::uint64_t x) noexcept {
+  x -= (x >> 1) & 0x5555555555555555ULL;
+  x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+  x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+  return static_cast<int>((x * 0x0101010101010101ULL) >> 56);
+}
+static_assert(popcount64(0) == 0 && popcount64(~std::uint64_t{0}) == 64 && popcount64(0x8000000000000101ULL) == 3);
 // Bit tile_key(t) of every tile of a suit (key = (number - 1) * 4 + suit).
 constexpr std::uint64_t suit_keys(int suit) noexcept {
   std::uint64_t m = 0;
@@ -163,6 +173,25 @@ inline int shape_shanten(const Config& cfg, const SeatState& st) noexcept {
 inline void gained_tile(const Config& cfg, SeatState& st) noexcept {
   const int lb = st.shanten_lb - 1;
   st.shanten_lb = static_cast<std::int8_t>(lb <= 0 ? shape_shanten(cfg, st) : lb);
+}
+
+// Whether gaining tile t may lower the seat's shape distance (shape_shanten);
+// asked before the tile is added. Only a tile that meets a held one can: the
+// same kind (a pair, a set, seven pairs' pair) or a suit neighbour at
+// distance 1 or 2 (a set or a partial set); and in their rulesets any 2/5/8
+// (Changsha's 將一色) or, with no meld, any terminal or honour (Shaoyang's
+// thirteen orphans). Any other tile is left over in every decomposition of
+// the new hand, whose distance is then the old hand's: the bound stands as
+// it is, exact if it was (a draw of such a tile costs no exact distance).
+inline bool may_lower_shape(const Config& cfg, const SeatState& st, int t) noexcept {
+  // Bits 0, 4, 8, 12, 16 of held_keys << 8 >> key: keys key-8 .. key+8 in
+  // steps of 4, the kinds 2 and 1 below, itself, 1 and 2 above in its suit
+  // (a key is (number - 1) * 4 + suit); an honour meets only itself.
+  const int key = tile_key(t);
+  const std::uint64_t near = t < kHonourBase ? 0x11111ULL : 0x100ULL;
+  if ((((st.held_keys << 8) >> key) & near) != 0) return true;
+  if (cfg.changsha()) return is_jiang(t);
+  return cfg.shaoyang() && st.n_melds == 0 && ((kOrphanKinds >> t) & 1) != 0;
 }
 
 // Shaoyang's patterns (Result::patterns bits, docs "Shaoyang" Winning).

@@ -11,7 +11,6 @@ RandomTotals random_hands(const Config& cfg, std::uint64_t seed, std::uint64_t s
                           std::uint64_t count) noexcept {
   RandomTotals totals;
   State s;
-  Move legal[kMaxLegalMoves];
   Tile tiles[kMaxWallTiles];
   for (std::uint64_t i = start; i < start + count; ++i) {
     Xoshiro256ss rng(sim::game_seed(seed, i));
@@ -20,8 +19,7 @@ RandomTotals random_hands(const Config& cfg, std::uint64_t seed, std::uint64_t s
     init_state_tiles(s, cfg, tiles, n, (d1 + d2 - 1) % 4);
     std::uint64_t moves = 0;
     while (s.phase != Phase::kOver) {
-      const int k = legal_moves(s, -1, legal);
-      apply(s, legal[sim::uniform(rng, static_cast<std::uint64_t>(k))]);
+      apply(s, random_legal_move(s, -1, rng, true));
       ++moves;
     }
     ++totals.hands;

@@ -10,6 +10,9 @@
 #include <cstdint>
 
 #include "yijing/mahjong/config.hpp"
+#include "yijing/mahjong/moves.hpp"
+#include "yijing/mahjong/state.hpp"
+#include "yijing/prng.hpp"
 
 namespace yijing::mahjong {
 
@@ -21,6 +24,14 @@ struct RandomTotals {
   // backends that agree on the totals by chance still differ here.
   std::uint64_t checksum = 0;
 };
+
+// A uniformly random legal move of `seat` (of to_act for seat < 0):
+// legal_moves(s, seat)[uniform(n)], the same move from the same draws of
+// `rng`, and 0 when there is none. With n == 1 the move is drawn for only if
+// `draw_for_one` (random_hands draws for it; the random bot does not). A turn
+// whose moves are only discards, most turns, is answered from the discards'
+// bits without listing the moves.
+Move random_legal_move(const State& s, int seat, Xoshiro256ss& rng, bool draw_for_one) noexcept;
 
 // Hands start .. start + count - 1 (cfg playable).
 RandomTotals random_hands(const Config& cfg, std::uint64_t seed, std::uint64_t start,
