@@ -220,7 +220,9 @@ void discard(State& s, int seat, int t, bool ready) noexcept {
   lay_discard(s, seat, t);
   s.drawn = kNoTile;
   s.claimed_turn = false;
-  st.win_mask = compute_win_mask(s.cfg, st);
+  // compute_win_mask's first test, here: most discards leave a bound >= 1,
+  // and the call alone cost more than the test.
+  st.win_mask = st.shanten_lb >= 1 ? 0 : compute_win_mask(s.cfg, st);
   const int n = discard_offers(s, seat, t);
   if (n == 0) {
     start_turn(s, State::seat_after(seat, 1));
