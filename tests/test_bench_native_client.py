@@ -17,7 +17,10 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+# Last, not first: processes spawned later by this test process (a LocalCluster's
+# Dask workers) start with a copy of sys.path, and the repo root first would make
+# them import the source tree's pyyijing, which has no compiled backends.
+sys.path.append(str(ROOT))
 
 from benchmarks.native_client import (  # noqa: E402
     NativeClient,

@@ -11,6 +11,7 @@ threads through the native core).
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -31,10 +32,23 @@ def run_chunk(
     count: int,
     keep_arrays: bool,
     options: dict[str, Any],
+    backend: str,
 ) -> tuple[int, Any, dict[str, np.ndarray] | None]:
-    """One chunk of `game` on a worker: (first, tally, arrays or None)."""
+    """One chunk of `game` on a worker: (first, tally, arrays or None), on the
+    caller's `backend`. A worker that cannot load it fails the chunk with the
+    reason rather than quietly running another backend (the same rows, but the
+    python one is a hundred times slower than native)."""
+    from .. import _engine
     from ..simulate import game_sim, simulate
 
+    try:
+        _engine.engine(backend)
+    except ImportError as exc:
+        raise ImportError(
+            f"this Dask worker cannot run the {backend} backend that the caller uses "
+            f"({sys.executable}: {exc}); install pyyijing with its compiled core on every "
+            "worker, or run the caller with backend='python'"
+        ) from exc
     res = simulate(
         count,
         game_sim(game).rules_from_dict(rules),
@@ -44,6 +58,7 @@ def run_chunk(
         rotate=rotate,
         start=first,
         keep_arrays=keep_arrays,
+        backend=backend,
         **options,
     )
     return first, res.tally, res.arrays
@@ -110,6 +125,7 @@ def simulate_on_cluster(
                 count,
                 keep_arrays,
                 options,
+                sim.backend,
                 key=f"pyyijing-sim-{seed}-{first}-{count}-{id(spans)}",
                 retries=retries,
                 pure=False,

@@ -66,6 +66,35 @@ def test_local_cluster_identical() -> None:
         yj.simulate(10, cluster="tcp://127.0.0.1:1", record_every=2)
 
 
+def test_a_worker_without_the_callers_backend_fails_its_chunk(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """run_chunk, what each worker runs, loads the caller's backend or fails with the
+    reason; it never quietly runs another one (same rows, a hundred times slower: a
+    worker importing a source tree with no compiled core did so in CI)."""
+    from pyyijing import _engine
+    from pyyijing.sim import _dask
+
+    real = _engine.engine
+
+    def engine(name: str | None = None) -> Any:
+        if name == "native":
+            raise ImportError("No module named 'pyyijing._native'")
+        return real(name)
+
+    monkeypatch.setattr(_engine, "engine", engine)
+    args = ("yijingpai", yj.Rules().to_dict(), 7, list(POLICIES), True, 1, 0, 40, True, {})
+    with pytest.raises(ImportError, match=r"cannot run the native backend .*compiled core"):
+        _dask.run_chunk(*args, "native")
+    first, tally, arrays = _dask.run_chunk(*args, "python")
+    local = yj.simulate(40, seed=7, policies=POLICIES, backend="python")
+    assert first == 0
+    assert tally.games == 40
+    assert local.arrays is not None
+    for key in ARRAY_DTYPES:
+        np.testing.assert_array_equal(arrays[key], local.arrays[key], err_msg=key)
+
+
 def test_scheduler_and_two_workers_on_loopback_survive_a_killed_worker(tmp_path: Path) -> None:
     dask = shutil.which("dask", path=os.path.dirname(sys.executable))
     if dask is None:
