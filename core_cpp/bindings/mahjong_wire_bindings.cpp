@@ -48,10 +48,15 @@ std::string verdict_entry(mj::Reason r, const py::dict& messages) {
 }
 
 // Replay a history on `s`; false if a move does not replay (or the engine bound is hit).
+// The deal is shuffle_wall's as tile codes (no wall string written and parsed
+// again), dealt into the reused state as the simulator deals (init_state_tiles
+// resets what the last deal used).
 bool replay(mj::State& s, const mj::Config& cfg, const Item& it, const std::string_view* moves) {
-  const mj::Deal deal = mj::shuffle_wall(it.seed, cfg.tiles());
-  const int dealer = (deal.die1 + deal.die2 - 1) % mj::kSeats;  // as mj.Game(seed=)
-  if (mj::init_state(s, cfg, deal.wall, dealer) != mj::InitError::kNone) return false;
+  if (!mj::config_valid(cfg)) return false;
+  mj::Tile tiles[mj::kMaxWallTiles];
+  int d1 = 0, d2 = 0;
+  const int n = mj::shuffle_tiles(it.seed, cfg.tiles(), tiles, d1, d2);
+  mj::init_state_tiles(s, cfg, tiles, n, (d1 + d2 - 1) % mj::kSeats);  // the dealer as mj.Game(seed=)
   for (std::size_t j = 0; j < it.n_moves; ++j) {
     mj::MoveSpec spec;
     mj::Reason r = mj::parse_move(moves[j], spec);
