@@ -2,7 +2,8 @@
 // (proto/yijing/v1/rule_engine.proto) checked straight from its bytes when every
 // position is a mahjong one, and the ValidateMovesResponse written as bytes.
 //
-// The mahjong twin of wire_bindings.cpp (Yi Jing Pai), and only a fast path:
+// The Python face of yijing/wire/validate_moves.hpp's mahjong path (the native
+// front end is its other caller); the twin of wire_bindings.cpp, and only a fast path:
 // anything but the plain valid case (a wall deal, `rules` set beside
 // `mahjong_rules`, an unknown or repeated field, non-ASCII text, a limit
 // exceeded, a history that does not replay) returns None and the service's
@@ -10,69 +11,23 @@
 // bytes must equal that path's (tests/service/test_service_mahjong_fastpath.py).
 #include <pybind11/pybind11.h>
 
-#include <cstdint>
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "yijing/mahjong/engine.hpp"
-#include "yijing/mahjong/notation.hpp"
-#include "yijing/mahjong/reason.hpp"
-#include "yijing/mahjong/tiles.hpp"
+#include "yijing/wire/validate_moves.hpp"
 
 #include "mahjong_config.hpp"
-#include "wire_format.hpp"
 
 namespace py = pybind11;
 namespace mj = yijing::mahjong;
 
 namespace {
 
-using namespace yijing_bindings::wire;  // NOLINT: the shared encoding and parser (wire_format.hpp)
+using namespace yijing::wire;  // NOLINT: the shared encoding, parser and fast path
 
-// Field numbers (wire_format.hpp) read and written here are exported as WIRE_FIELDS.
-
-// A mahjong position: Position.mahjong_rules, required (without it the position
-// is a Yi Jing one, and Position.rules is refused beside it); an empty batch is
-// the Python path's to answer.
-constexpr PositionFormat kFormat{kPositionMahjong, /*rules_required=*/true,
-                                 /*empty_batch_ok=*/false};
-
-// The encoded `verdicts` entry of a reason, with the message the Python side
-// shows for it (pyyijing.mahjong.reasons.MESSAGES overrides the engine's).
-std::string verdict_entry(mj::Reason r, const py::dict& messages) {
-  const char* name = mj::reason_name(r);
-  std::string message = mj::reason_message(r);
-  if (messages.contains(name)) message = py::cast<std::string>(messages[name]);
-  return yijing_bindings::wire::verdict_entry(r == mj::Reason::kOk, name, message);
-}
-
-// Replay a history on `s`; false if a move does not replay (or the engine bound is hit).
-// The deal is shuffle_wall's as tile codes (no wall string written and parsed
-// again), dealt into the reused state as the simulator deals (init_state_tiles
-// resets what the last deal used).
-bool replay(mj::State& s, const mj::Config& cfg, const Item& it, const std::string_view* moves) {
-  if (!mj::config_valid(cfg)) return false;
-  mj::Tile tiles[mj::kMaxWallTiles];
-  int d1 = 0, d2 = 0;
-  const int n = mj::shuffle_tiles(it.seed, cfg.tiles(), tiles, d1, d2);
-  mj::init_state_tiles(s, cfg, tiles, n, (d1 + d2 - 1) % mj::kSeats);  // the dealer as mj.Game(seed=)
-  for (std::size_t j = 0; j < it.n_moves; ++j) {
-    mj::MoveSpec spec;
-    mj::Reason r = mj::parse_move(moves[j], spec);
-    if (r == mj::Reason::kOk) r = mj::check(s, spec);
-    if (r != mj::Reason::kOk || s.n_history >= mj::kMaxHistory) return false;
-    mj::apply(s, mj::to_move(spec));
-  }
-  return true;
-}
-
-bool same_history(const Item& a, const Item& b, const std::vector<std::string_view>& moves) {
-  if (a.rules_index != b.rules_index || a.seed != b.seed || a.n_moves != b.n_moves) return false;
-  for (std::size_t j = 0; j < a.n_moves; ++j)
-    if (moves[a.first_move + j] != moves[b.first_move + j]) return false;
-  return true;
-}
+// Field numbers (yijing/wire/format.hpp) read and written here are exported as WIRE_FIELDS.
 
 py::object validate_moves_wire(const py::bytes& request, std::size_t max_batch, std::size_t max_moves,
                                std::size_t max_move_chars, const py::function& rules_config,
@@ -89,7 +44,7 @@ py::object validate_moves_wire(const py::bytes& request, std::size_t max_batch, 
   bool ok = false;
   {
     py::gil_scoped_release release;
-    ok = parse_request(data, kFormat, parsed, lim);
+    ok = parse_mahjong(data, lim, parsed);
   }
   if (!ok) return py::none();
   std::vector<mj::Config> configs(parsed.distinct_rules.size());
@@ -101,35 +56,26 @@ py::object validate_moves_wire(const py::bytes& request, std::size_t max_batch, 
       throw py::type_error("rules_config must return a pyyijing._native.mahjong.Config or None");
     configs[i] = h.cast<const yijing_bindings::MahjongConfig&>().rules;
   }
+  // Each reason's verdict, with the message the Python side shows for it
+  // (pyyijing.mahjong.reasons.MESSAGES overrides the engine's).
   std::vector<std::string> entries;
-  for (int r = 0; r < mj::kReasons; ++r) entries.push_back(verdict_entry(static_cast<mj::Reason>(r), messages));
-  std::string out;
-  std::vector<long long> counts(mj::kReasons, 0);
+  for (int r = 0; r < mahjong_reasons(); ++r) {
+    const char* name = mahjong_reason_name(r);
+    std::string message = mahjong_reason_message(r);
+    if (messages.contains(name)) message = py::cast<std::string>(messages[name]);
+    entries.push_back(mahjong_verdict_entry(r, message));
+  }
+  Answer answer;
   {
     py::gil_scoped_release release;
-    out.reserve(parsed.items.size() * 48);
-    mj::State s;
-    const Item* last = nullptr;  // the item whose history `s` holds (a batch's candidates share one)
-    for (const Item& it : parsed.items) {
-      if (last == nullptr || !same_history(*last, it, parsed.moves)) {
-        if (!replay(s, configs[static_cast<std::size_t>(it.rules_index)], it,
-                    parsed.moves.data() + it.first_move)) {
-          ok = false;
-          break;
-        }
-        last = &it;
-      }
-      const int r = static_cast<int>(mj::check_move(s, it.move));
-      ++counts[static_cast<std::size_t>(r)];
-      out += entries[static_cast<std::size_t>(r)];
-    }
+    ok = answer_mahjong(parsed, configs, entries, answer);
   }
   if (!ok) return py::none();
   py::dict by_code;
-  for (int r = 0; r < mj::kReasons; ++r)
-    if (counts[static_cast<std::size_t>(r)] != 0)
-      by_code[mj::reason_name(static_cast<mj::Reason>(r))] = counts[static_cast<std::size_t>(r)];
-  return py::make_tuple(py::bytes(out), by_code);
+  for (int r = 0; r < mahjong_reasons(); ++r)
+    if (answer.counts[static_cast<std::size_t>(r)] != 0)
+      by_code[mahjong_reason_name(r)] = answer.counts[static_cast<std::size_t>(r)];
+  return py::make_tuple(py::bytes(answer.response), by_code);
 }
 
 }  // namespace
@@ -139,6 +85,12 @@ void bind_mahjong_wire(py::module_& m) {
         py::arg("max_moves"), py::arg("max_move_chars"), py::arg("rules_config"), py::arg("messages"),
         "A serialized yijing.v1.ValidateMovesRequest of mahjong positions -> (serialized "
         "ValidateMovesResponse, {code: count}), or None when it needs the service's Python path.");
+  m.def(
+      "wire_image",
+      [](const yijing_bindings::MahjongConfig& c) { return py::bytes(mahjong_image(c.rules)); },
+      py::arg("config"),
+      "The Config as the native front end takes it from the service (its struct's bytes, "
+      "for a process of the same build: yijing/wire/validate_moves.hpp).");
   py::dict fields;
   fields["ValidateMovesRequest.requests"] = kRequestRequests;
   fields["ValidateMoveRequest.position"] = kItemPosition;

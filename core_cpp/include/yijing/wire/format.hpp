@@ -1,10 +1,12 @@
 // The protobuf wire format, just what the service's ValidateMoves fast paths
-// use (wire_bindings.cpp for Yi Jing Pai, mahjong_wire_bindings.cpp): varints
+// use (yijing/wire/validate_moves.hpp, called by the Python binding and by the
+// native front end, core_cpp/front/): varints
 // and length-delimited fields, read without copying and written into a string,
 // and the one ValidateMovesRequest parser both games use. Shared so the two
 // fast paths cannot drift apart on the encoding or on which requests they
 // decline; a game differs only in its PositionFormat (below), its rule-set
-// lookup, its replay and its verdict messages, which stay in its binding.
+// lookup, its replay and its verdict messages, which stay in
+// src/wire/validate_moves.cpp.
 #pragma once
 
 #include <cstddef>
@@ -13,13 +15,13 @@
 #include <string_view>
 #include <vector>
 
-namespace yijing_bindings::wire {
+namespace yijing::wire {
 
 constexpr std::uint32_t kVarint = 0;
 constexpr std::uint32_t kLen = 2;
 
 // Field numbers of proto/yijing/v1/rule_engine.proto common to both games. Each
-// binding exports the ones it reads as WIRE_FIELDS, which the service tests
+// game's binding exports the ones it reads as WIRE_FIELDS, which the service tests
 // check against the compiled descriptor.
 constexpr std::uint32_t kRequestRequests = 1;   // ValidateMovesRequest.requests
 constexpr std::uint32_t kItemPosition = 1;      // ValidateMoveRequest.position
@@ -35,7 +37,8 @@ constexpr std::uint32_t kVerdictOk = 1;         // Verdict.ok
 constexpr std::uint32_t kVerdictCode = 2;       // Verdict.code
 constexpr std::uint32_t kVerdictMessage = 3;    // Verdict.message
 
-// The service's bounds on a request (service/config.py), passed in by service/wire.py.
+// The service's bounds on a request (service/config.py), passed in by service/wire.py
+// (or the front end's command line).
 struct Limits {
   std::size_t max_batch;
   std::size_t max_moves;
@@ -228,4 +231,4 @@ inline bool parse_request(std::string_view data, const PositionFormat& fmt, Pars
   return fmt.empty_batch_ok || !out.items.empty();
 }
 
-}  // namespace yijing_bindings::wire
+}  // namespace yijing::wire
