@@ -36,6 +36,7 @@ class Config:
     session_idle_seconds: float = 86_400.0
     session_cache: int = 4096
     log_level: str = "info"
+    front: str = "auto"  # the native front end (service/front.py): auto, native or off
 
 
 # flag name -> (env var, help)
@@ -104,6 +105,12 @@ _HELP = {
         "games kept in memory (most recently used); the rest are reloaded from --db",
     ),
     "log_level": ("YIJING_LOG_LEVEL", "debug, info, warning or error"),
+    "front": (
+        "YIJING_FRONT",
+        "the native gRPC front end, which answers ValidateMove(s) in C++ and passes every "
+        "other call to this server: 'auto' (when built and the native backend is active), "
+        "'native' (required: fail to start without it) or 'off' (serve from Python alone)",
+    ),
 }
 
 
@@ -163,6 +170,8 @@ def parse_args(
         problem = check_address(flag, value)
         if problem:
             parser.error(problem)
+    if cfg.front not in ("auto", "native", "off"):
+        parser.error(f"--front must be auto, native or off; got {cfg.front!r}")
     if cfg.log_level.lower() not in ("debug", "info", "warning", "error"):
         parser.error(f"--log-level must be debug, info, warning or error; got {cfg.log_level!r}")
     for name in (

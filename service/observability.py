@@ -71,6 +71,9 @@ def label_call(game: str, ruleset: str) -> None:
         labels[0], labels[1] = _bounded(game, ruleset)
 
 
+_INTERNAL_PREFIX = "/yijing.internal."  # service/front.py's methods for the front end
+_PEER_KEY = "x-yijing-peer"  # service/front.py PEER_KEY
+
 # Bounds the cache of labelled children looked up by raw (not yet bounded) labels.
 _CHILDREN_CACHE_SIZE = 1024
 
@@ -190,8 +193,13 @@ class ObservabilityInterceptor(grpc.aio.ServerInterceptor):
         metrics: Metrics,
         streams: StreamBudget | None = None,
         refusing: asyncio.Event | None = None,
+        forwarded_peer: bool = False,
     ) -> None:
         self.metrics = metrics
+        # Behind the native front end (service/front.py) every call comes from its
+        # socket, and the client's address is the x-yijing-peer metadata it adds
+        # (a client's own value of it never gets through). Never believed otherwise.
+        self._peer = _forwarded_peer if forwarded_peer else _peer
         self.streams = streams  # every server stream takes a ticket (service/streams.py)
         # Set at the end of a shutdown's drain: new calls get UNAVAILABLE (retryable)
         # from the handler, instead of being cut off by the transport as CANCELLED.
@@ -231,6 +239,23 @@ class ObservabilityInterceptor(grpc.aio.ServerInterceptor):
             }
         )
 
+    def record_native(
+        self,
+        method: str,
+        code: str,
+        game: str,
+        ruleset: str,
+        latency_ms: float,
+        peer: str,
+        verdicts: dict[str, int],
+    ) -> None:
+        """A call the native front end answered itself (service/front.py): the same
+        counters, latency and log line as a call answered here. Any thread."""
+        game, ruleset = _bounded(game, ruleset)
+        self._record(method, code, time.perf_counter() - latency_ms / 1000, peer, [game, ruleset])
+        for verdict, n in verdicts.items():
+            self.metrics.verdict(verdict, n, game, ruleset)
+
     async def intercept_service(
         self,
         continuation: Callable[
@@ -245,6 +270,8 @@ class ObservabilityInterceptor(grpc.aio.ServerInterceptor):
         handler = await continuation(details)
         if handler is None:
             return None
+        if method.startswith(_INTERNAL_PREFIX):  # the front end's own (ResolveRules): not an RPC
+            return handler
         wrapped = self._wrap(method, handler)
         if wrapped is not handler:  # pass-through handlers are looked up each time
             self._wrapped[method] = wrapped
@@ -254,6 +281,7 @@ class ObservabilityInterceptor(grpc.aio.ServerInterceptor):
         self, method: str, handler: grpc.RpcMethodHandler[Any, Any]
     ) -> grpc.RpcMethodHandler[Any, Any]:
         record = self._record
+        peer_of = self._peer
         metrics = self.metrics
         budget = self.streams
         refusing = self.refusing
@@ -287,7 +315,7 @@ class ObservabilityInterceptor(grpc.aio.ServerInterceptor):
 
                 async def wrapped_gen(request: Any, context: Ctx) -> AsyncIterator[Any]:
                     start = time.perf_counter()
-                    peer = _peer(context)  # now: once the call has ended, peer() can crash
+                    peer = peer_of(context)  # now: once the call has ended, peer() can crash
                     code = "UNKNOWN"
                     metrics.in_flight.inc()
                     ticket = None
@@ -323,7 +351,7 @@ class ObservabilityInterceptor(grpc.aio.ServerInterceptor):
 
                 async def wrapped(request: Any, context: Ctx) -> Any:
                     start = time.perf_counter()
-                    peer = _peer(context)  # now: once the call has ended, peer() can crash
+                    peer = peer_of(context)  # now: once the call has ended, peer() can crash
                     code = "UNKNOWN"
                     metrics.in_flight.inc()
                     ticket = None
@@ -386,6 +414,17 @@ def _peer(context: Ctx) -> str:
         return str(context.peer())
     except Exception:  # pragma: no cover - a call already gone
         return ""
+
+
+def _forwarded_peer(context: Ctx) -> str:
+    """The client's address as the native front end forwarded it (front.hpp kPeerKey)."""
+    try:
+        for key, value in context.invocation_metadata() or ():
+            if key == _PEER_KEY:
+                return str(value)
+    except Exception:  # pragma: no cover - a call already gone
+        return ""
+    return _peer(context)
 
 
 async def _abort_internal(context: Ctx, method: str, exc: Exception) -> NoReturn:

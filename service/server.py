@@ -20,6 +20,7 @@ import pyyijing as yj
 
 from .config import Config
 from .convert import pb2
+from .front import FrontEnd, resolve_handler, wanted
 from .observability import Metrics, ObservabilityInterceptor
 from .registration import add_servicer
 from .servicer import Limits, RuleEngineServicer
@@ -101,11 +102,16 @@ class Service:
         self.metrics_port = 0
         self._metrics_server: Any = None
         self._server: grpc.aio.Server | None = None
+        self.front: FrontEnd | None = None  # the native front end, when it serves the address
 
     async def start(self) -> None:
         cfg = self.config
+        behind_front = wanted(cfg)  # FrontError if --front native cannot be had
+        interceptor = ObservabilityInterceptor(
+            self.metrics, self.streams, self.refusing, forwarded_peer=behind_front
+        )
         server = grpc.aio.server(
-            interceptors=[ObservabilityInterceptor(self.metrics, self.streams, self.refusing)],
+            interceptors=[interceptor],
             # Streams are bounded by their own budget (--max-streams): on top of it,
             # unary calls always have --max-concurrent-rpcs slots of their own.
             maximum_concurrent_rpcs=cfg.max_concurrent_rpcs + cfg.max_streams,
@@ -139,7 +145,12 @@ class Service:
             ),
             server,
         )
-        if cfg.tls_cert:
+        if behind_front:
+            # The front end serves cfg.address (and TLS); this server only its socket.
+            self.front = FrontEnd(cfg, interceptor)
+            server.add_generic_rpc_handlers((resolve_handler(servicer.wire.resolve),))
+            server.add_insecure_port(self.front.backend_address)
+        elif cfg.tls_cert:
             creds = grpc.ssl_server_credentials(
                 [(Path(cfg.tls_key).read_bytes(), Path(cfg.tls_cert).read_bytes())]
             )
@@ -153,6 +164,17 @@ class Service:
             )
             self.metrics_port = self._metrics_server.server_port
         await server.start()
+        if self.front is not None:
+            try:
+                self.port = await self.front.start()
+            except BaseException:
+                self.front.kill()
+                self.front = None
+                await server.stop(0)
+                if self._metrics_server is not None:
+                    self._metrics_server.shutdown()
+                    self._metrics_server.server_close()
+                raise
         self._server = server
         self._expiry = asyncio.ensure_future(self.sessions.expire_forever(self.shutting_down))
         for name in ("", SERVICE_NAME):
@@ -175,6 +197,7 @@ class Service:
                 "backend": yj.backend(),
                 "version": yj.__version__,
                 "tls": bool(cfg.tls_cert),
+                "front": "native" if self.front is not None else "off",
             },
         )
 
@@ -194,8 +217,16 @@ class Service:
             # a call that reaches a stopping server before its handler has started is
             # cut off as CANCELLED, which clients do not retry.
             self.refusing.set()
+            if self.front is not None:
+                self.front.refuse()
             await asyncio.sleep(min(REFUSE_SECONDS, drain))
         self.shutting_down.set()  # streams end with UNAVAILABLE; the expiry sweep stops
+        if self.front is not None:
+            # First the front end: the calls it passed on still need this server.
+            started = asyncio.get_running_loop().time()
+            await self.front.stop(grace)
+            grace = max(0.0, grace - (asyncio.get_running_loop().time() - started))
+            self.front = None
         await self._server.stop(grace)
         self._server = None
         if self._expiry is not None:

@@ -61,6 +61,12 @@ def _native_entry(game: str) -> Callable[..., Any] | None:
     return entry
 
 
+def _native_module(game: str) -> Any:
+    from pyyijing._native import mahjong, yijingpai  # the native backend is active (above)
+
+    return {"yijingpai": yijingpai, "mahjong": mahjong}[game]
+
+
 class WireValidator:
     def __init__(self, max_batch: int, max_moves: int) -> None:
         self.max_batch = max_batch
@@ -69,7 +75,6 @@ class WireValidator:
         self._rule_sets: dict[bytes, Any] = {}  # native Config, or None
         self._mj_entry = _native_entry("mahjong")
         self._mj_rule_sets: dict[bytes, tuple[Any, str] | None] = {}  # (Config, ruleset)
-        self._mj_ruleset = ""  # of the batch being checked: one ruleset per fast batch
 
     @property
     def available(self) -> bool:
@@ -90,9 +95,9 @@ class WireValidator:
         self._rule_sets[blob] = args
         return args
 
-    def _mj_rule_set(self, blob: bytes) -> Any:
-        """The native Config of a serialized MahjongRules message; None if it is not
-        valid, or of another ruleset than the batch's first (its labels would differ)."""
+    def _mj_lookup(self, blob: bytes) -> tuple[Any, str] | None:
+        """(native Config, ruleset label) of a serialized MahjongRules message; None if
+        it is not valid."""
         if blob not in self._mj_rule_sets:
             entry: tuple[Any, str] | None
             try:
@@ -106,14 +111,28 @@ class WireValidator:
             if len(self._mj_rule_sets) >= _CACHE_SIZE:
                 self._mj_rule_sets.clear()
             self._mj_rule_sets[blob] = entry
-        found = self._mj_rule_sets[blob]
-        if found is None:
-            return None
-        config, ruleset = found
-        if self._mj_ruleset and ruleset != self._mj_ruleset:
-            return None
-        self._mj_ruleset = ruleset
-        return config
+        return self._mj_rule_sets[blob]
+
+    def resolve(self, kind: bytes, blob: bytes) -> bytes:
+        """A rules message resolved for the native front end (service/front.py): b"\\x00"
+        when it is not valid (the front end passes its calls on, and the ordinary path
+        words the error), else b"\\x01", the ruleset label's length byte and text, and
+        the engine config's image (core_cpp/front/validate.cpp reads it)."""
+        label = ""
+        config: Any = None
+        if kind == b"Y" and self._entry is not None:
+            config = self._rule_set(blob)
+            image = None if config is None else _native_module("yijingpai").wire_image(config)
+        elif kind == b"M" and self._mj_entry is not None:
+            found = self._mj_lookup(blob)  # any ruleset: the front end checks a batch's are one
+            config, label = found if found is not None else (None, "")
+            image = None if config is None else _native_module("mahjong").wire_image(config)
+        else:
+            image = None
+        if image is None:
+            return b"\x00"
+        name = label.encode()
+        return b"\x01" + bytes([len(name)]) + name + image
 
     def validate_one(self, request: bytes) -> tuple[bytes, dict[str, int], tuple[str, str]] | None:
         """`validate` for ValidateMove: its serialized ValidateMoveRequest, checked as a
@@ -136,15 +155,29 @@ class WireValidator:
             if yp is not None:
                 return yp[0], yp[1], ("yijingpai", "")
         if self._mj_entry is not None:
-            self._mj_ruleset = ""
+            # The batch's ruleset, local to this call: calls run in several threads.
+            batch_ruleset = [""]
+
+            def rule_set(blob: bytes) -> Any:
+                """The native Config of a rules message; None if it is not valid, or of
+                another ruleset than the batch's first (its labels would differ)."""
+                found = self._mj_lookup(blob)
+                if found is None:
+                    return None
+                config, ruleset = found
+                if batch_ruleset[0] and ruleset != batch_ruleset[0]:
+                    return None
+                batch_ruleset[0] = ruleset
+                return config
+
             mj: tuple[bytes, dict[str, int]] | None = self._mj_entry(
                 request,
                 self.max_batch,
                 self.max_moves,
                 convert.MAX_MOVE_CHARS,
-                self._mj_rule_set,
+                rule_set,
                 MAHJONG_MESSAGES,
             )
             if mj is not None:
-                return mj[0], mj[1], (mahjong.NAME, self._mj_ruleset)
+                return mj[0], mj[1], (mahjong.NAME, batch_ruleset[0])
         return None

@@ -1,0 +1,131 @@
+// yijing-front: the service's native gRPC front end (docs/service.md "Native front end").
+//
+// Why it exists: on these machines a grpc.aio server spends about 0.4 ms of
+// CPU per call in its own transport, and a do-nothing grpc.aio server alone
+// misses the 2 ms p99 floor at 1,000 req/s (benchmarks/NOTES.md "Transport
+// alone"). The stateless referee calls, ValidateMove and ValidateMoves, are
+// answered here in C++ by the same code as the Python binding's fast path
+// (yijing/wire/validate_moves.hpp); every other call, and every request the
+// fast path declines, is passed on byte for byte to the Python server
+// (`python -m service`, which starts this program and listens on a private
+// unix socket behind it). The Python server stays the one place that words
+// errors, checks rules, keeps sessions, metrics and logs: what is answered here
+// is reported to it as one line per call (CallLog), and the rules messages are
+// resolved by it (RulesCache).
+#pragma once
+
+#include <grpcpp/generic/async_generic_service.h>
+#include <grpcpp/generic/generic_stub.h>
+#include <grpcpp/grpcpp.h>
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "yijing/wire/validate_moves.hpp"
+
+namespace yijing::front {
+
+inline constexpr char kValidateMove[] = "/yijing.v1.RuleEngineService/ValidateMove";
+inline constexpr char kValidateMoves[] = "/yijing.v1.RuleEngineService/ValidateMoves";
+// The Python server's methods for this program only (service/front.py); never
+// passed on from a client.
+inline constexpr char kInternalPrefix[] = "/yijing.internal.";
+inline constexpr char kResolveRules[] = "/yijing.internal.v1.Front/ResolveRules";
+// The metadata key carrying the client's address to the Python server (its
+// logs and per-peer stream budget); a client's own value is dropped.
+inline constexpr char kPeerKey[] = "x-yijing-peer";
+
+struct Options {
+  std::string listen;   // HOST:PORT, as the service's --address
+  std::string backend;  // unix:PATH of the Python server
+  std::string tls_cert, tls_key;
+  int max_message_bytes = 4 << 20;
+  long long max_concurrent = 1000;  // answered here at once; more get RESOURCE_EXHAUSTED
+  wire::Limits limits{256, 400, 64};
+  std::vector<std::string> mahjong_entries;  // reason -> encoded verdict (the Python wording)
+};
+
+// The lines this program writes on stdout for the Python server: "serving\tPORT"
+// once, then one "rpc\t..." line per call answered here, in batches (a write
+// per call was a tenth of a small call's CPU in the Python server).
+class CallLog {
+ public:
+  void serving(int port);
+  // method, code, game, ruleset, latency (ms), peer, and "code=n,code=n" verdict counts
+  void rpc(std::string_view method, std::string_view code, std::string_view game,
+           std::string_view ruleset, double latency_ms, const std::string& peer,
+           const std::string& verdicts);
+  void start();  // the writer thread: a batch every 20 ms
+  void stop();   // writes what is left
+
+ private:
+  void write_batches();
+  std::mutex mu_;
+  std::condition_variable wake_;
+  std::string pending_;
+  bool stopping_ = false;
+  std::thread writer_;
+};
+
+// Rules messages (their bytes) -> engine configs, as the Python server resolves
+// them. A message not seen yet is resolved in the background while its call is
+// passed on to the Python server; the next call with it is answered here.
+class RulesCache {
+ public:
+  enum class Kind : char { kYijingpai = 'Y', kMahjong = 'M' };
+  struct Entry {
+    bool valid = false;  // false: the Python path words its error, every time
+    std::string ruleset;  // mahjong's metric label
+    wire::YijingpaiRuleSet yijingpai;
+    mahjong::Config mahjong;
+  };
+  explicit RulesCache(grpc::GenericStub* stub) : stub_(stub) {}
+  // The entry of `blob`, or nullptr (not resolved yet: a resolve is under way).
+  std::shared_ptr<const Entry> find(Kind kind, std::string_view blob);
+
+ private:
+  void resolve(std::string key);
+  grpc::GenericStub* stub_;
+  std::mutex mu_;
+  std::unordered_map<std::string, std::shared_ptr<const Entry>> entries_;
+  std::unordered_map<std::string, bool> pending_;
+};
+
+// What every call handler shares.
+struct Front {
+  Options opt;
+  std::shared_ptr<grpc::Channel> backend;
+  std::unique_ptr<grpc::GenericStub> stub;
+  std::unique_ptr<RulesCache> rules;
+  CallLog log;
+  std::atomic<bool> refusing{false};  // shutdown: new calls answered UNAVAILABLE
+  std::atomic<long long> in_flight{0};
+};
+
+// A ClientContext for passing `server`'s call on: its deadline and cancellation,
+// the client's metadata (less the transport's own and kPeerKey), and kPeerKey.
+std::unique_ptr<grpc::ClientContext> backend_context(const grpc::GenericCallbackServerContext& server);
+// Copies the Python server's initial or trailing metadata onto the client's call.
+void copy_initial_metadata(const grpc::ClientContext& from, grpc::GenericCallbackServerContext& to);
+void copy_trailing_metadata(const grpc::ClientContext& from, grpc::GenericCallbackServerContext& to);
+
+// A call of any method, passed on to the Python server as a stream of messages
+// each way (unary and streaming calls alike).
+grpc::ServerGenericBidiReactor* new_proxy(Front& front, grpc::GenericCallbackServerContext* ctx);
+// ValidateMove (`batch` false) or ValidateMoves: answered here, or passed on.
+grpc::ServerGenericBidiReactor* new_validate(Front& front, grpc::GenericCallbackServerContext* ctx,
+                                             bool batch);
+
+std::string flatten(const grpc::ByteBuffer& buffer);
+grpc::ByteBuffer to_buffer(std::string bytes);
+
+}  // namespace yijing::front

@@ -1,0 +1,191 @@
+// yijing-front: started by the Python server (service/front.py), never by hand.
+//
+//   yijing-front --listen HOST:PORT --backend unix:PATH [--tls-cert F --tls-key F]
+//                [--max-message-bytes N] [--max-concurrent N] [--max-batch N]
+//                [--max-moves N] [--max-move-chars N] [--mahjong-messages FILE]
+//
+// stdout: "serving\tPORT" once it serves (or "error\tWHY" and exit status 2),
+// then the CallLog lines. stdin: "refuse" (answer new calls UNAVAILABLE: the
+// end of a shutdown's drain), "stop SECONDS" (stop, letting calls in flight
+// finish for that long); end of input, SIGTERM or SIGINT stop it at once, and it
+// gets SIGTERM when its parent dies, so it never outlives the Python server.
+#include <sys/prctl.h>
+
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <sstream>
+
+#include "front.hpp"
+
+namespace yf = yijing::front;
+
+namespace {
+
+class Service final : public grpc::CallbackGenericService {
+ public:
+  explicit Service(yf::Front& front) : front_(front) {}
+
+  grpc::ServerGenericBidiReactor* CreateReactor(grpc::GenericCallbackServerContext* ctx) override {
+    const std::string& m = ctx->method();
+    if (m == yf::kValidateMove) return yf::new_validate(front_, ctx, /*batch=*/false);
+    if (m == yf::kValidateMoves) return yf::new_validate(front_, ctx, /*batch=*/true);
+    if (m.rfind(yf::kInternalPrefix, 0) == 0)  // the Python server's methods for this program
+      return grpc::CallbackGenericService::CreateReactor(ctx);  // UNIMPLEMENTED
+    return yf::new_proxy(front_, ctx);
+  }
+
+ private:
+  yf::Front& front_;
+};
+
+[[noreturn]] void fail(const std::string& why) {
+  std::printf("error\t%s\n", why.c_str());
+  std::fflush(stdout);
+  std::exit(2);
+}
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) fail("cannot read " + path);
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+long long number(const std::string& flag, const char* text) {
+  char* end = nullptr;
+  const long long v = std::strtoll(text, &end, 10);
+  if (end == text || *end != '\0' || v < 0) fail(flag + " must be a non-negative integer");
+  return v;
+}
+
+yf::Options parse(int argc, char** argv) {
+  yf::Options o;
+  std::string messages_file;
+  for (int i = 1; i < argc; ++i) {
+    const std::string flag = argv[i];
+    if (i + 1 >= argc) fail(flag + " needs a value");
+    const char* v = argv[++i];
+    if (flag == "--listen") o.listen = v;
+    else if (flag == "--backend") o.backend = v;
+    else if (flag == "--tls-cert") o.tls_cert = v;
+    else if (flag == "--tls-key") o.tls_key = v;
+    else if (flag == "--max-message-bytes") o.max_message_bytes = static_cast<int>(number(flag, v));
+    else if (flag == "--max-concurrent") o.max_concurrent = number(flag, v);
+    else if (flag == "--max-batch") o.limits.max_batch = static_cast<std::size_t>(number(flag, v));
+    else if (flag == "--max-moves") o.limits.max_moves = static_cast<std::size_t>(number(flag, v));
+    else if (flag == "--max-move-chars") o.limits.max_move_chars = static_cast<std::size_t>(number(flag, v));
+    else if (flag == "--mahjong-messages") messages_file = v;
+    else fail("unknown option " + flag);
+  }
+  if (o.listen.empty() || o.backend.empty()) fail("--listen and --backend are required");
+  // The verdict of every mahjong reason, with the Python side's wording where it
+  // has its own: the file holds "code\0message\0" pairs (service/front.py).
+  std::unordered_map<std::string, std::string> wording;
+  if (!messages_file.empty()) {
+    const std::string text = read_file(messages_file);
+    std::size_t p = 0;
+    while (p < text.size()) {
+      const std::size_t a = text.find('\0', p);
+      const std::size_t b = a == std::string::npos ? a : text.find('\0', a + 1);
+      if (b == std::string::npos) fail("bad --mahjong-messages file");
+      wording[text.substr(p, a - p)] = text.substr(a + 1, b - a - 1);
+      p = b + 1;
+    }
+  }
+  for (int r = 0; r < yijing::wire::mahjong_reasons(); ++r) {
+    const auto found = wording.find(yijing::wire::mahjong_reason_name(r));
+    o.mahjong_entries.push_back(yijing::wire::mahjong_verdict_entry(
+        r, found != wording.end() ? found->second : yijing::wire::mahjong_reason_message(r)));
+  }
+  return o;
+}
+
+// What stops the server, and how long calls in flight get.
+struct Stop {
+  std::mutex mu;
+  std::condition_variable cv;
+  bool requested = false;
+  double grace = 0;
+  void request(double g) {
+    std::lock_guard<std::mutex> lock(mu);
+    if (!requested) grace = g;
+    requested = true;
+    cv.notify_all();
+  }
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  prctl(PR_SET_PDEATHSIG, SIGTERM);  // never outlive the Python server
+  // Stop signals and SIGPIPE (the Python server gone) are taken in one thread by
+  // sigwait: block them before gRPC starts its threads, which inherit the mask.
+  sigset_t signals;
+  sigemptyset(&signals);
+  sigaddset(&signals, SIGTERM);
+  sigaddset(&signals, SIGINT);
+  sigaddset(&signals, SIGPIPE);
+  pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+
+  yf::Front front;
+  front.opt = parse(argc, argv);
+  grpc::ChannelArguments args;
+  args.SetMaxReceiveMessageSize(-1);  // the limits are the client's side's (below) and Python's
+  args.SetMaxSendMessageSize(-1);
+  front.backend = grpc::CreateCustomChannel(front.opt.backend, grpc::InsecureChannelCredentials(), args);
+  front.stub = std::make_unique<grpc::GenericStub>(front.backend);
+  front.rules = std::make_unique<yf::RulesCache>(front.stub.get());
+
+  std::shared_ptr<grpc::ServerCredentials> creds = grpc::InsecureServerCredentials();
+  if (!front.opt.tls_cert.empty()) {
+    grpc::SslServerCredentialsOptions ssl;
+    ssl.pem_key_cert_pairs.push_back({read_file(front.opt.tls_key), read_file(front.opt.tls_cert)});
+    creds = grpc::SslServerCredentials(ssl);
+  }
+  Service service(front);
+  grpc::ServerBuilder builder;
+  int port = 0;
+  builder.AddListeningPort(front.opt.listen, creds, &port);
+  builder.RegisterCallbackGenericService(&service);
+  builder.SetMaxReceiveMessageSize(front.opt.max_message_bytes);
+  builder.SetMaxSendMessageSize(front.opt.max_message_bytes);
+  builder.AddChannelArgument(GRPC_ARG_ALLOW_REUSEPORT, 0);  // as the Python server: one owner per port
+  std::unique_ptr<grpc::Server> server = builder.BuildAndStart();
+  if (!server || port == 0) fail("cannot listen on " + front.opt.listen);
+  front.log.serving(port);
+  front.log.start();
+
+  Stop stop;
+  std::thread([&stop, signals] {
+    int sig = 0;
+    sigwait(&signals, &sig);
+    stop.request(0);
+  }).detach();
+  std::thread([&front, &stop] {
+    std::string line;
+    while (std::getline(std::cin, line)) {
+      if (line == "refuse") {
+        front.refusing = true;
+      } else if (line.rfind("stop ", 0) == 0) {
+        stop.request(std::strtod(line.c_str() + 5, nullptr));
+        return;
+      }
+    }
+    stop.request(0);  // the Python server closed our input: it is gone or stopping
+  }).detach();
+
+  double grace = 0;
+  {
+    std::unique_lock<std::mutex> lock(stop.mu);
+    stop.cv.wait(lock, [&stop] { return stop.requested; });
+    grace = stop.grace;
+  }
+  server->Shutdown(std::chrono::system_clock::now() +
+                   std::chrono::milliseconds(static_cast<long long>(grace * 1000)));
+  front.log.stop();
+  std::fflush(stdout);
+  std::_Exit(0);  // the detached threads may be blocked reading; nothing is left to flush
+}

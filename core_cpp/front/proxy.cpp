@@ -1,0 +1,194 @@
+// Passing a call on to the Python server, byte for byte (front.hpp).
+//
+// Every call is handled as a bidirectional stream of messages: what the client
+// sends is written to the Python server, what it answers is written back, and
+// its status, message, error details and metadata end the client's call. One
+// message is in flight each way at a time (each read waits for the previous
+// write), so a slow reader on either side slows the other instead of filling
+// memory.
+#include <mutex>
+
+#include "front.hpp"
+
+namespace yijing::front {
+
+namespace {
+
+bool transport_key(const std::string& key) {
+  // The transport's own headers, set again on the next hop; the peer key is ours.
+  return key.empty() || key[0] == ':' || key.rfind("grpc-", 0) == 0 || key == "content-type" ||
+         key == "te" || key == "user-agent" || key == kPeerKey;
+}
+
+class Proxy final : public grpc::ServerGenericBidiReactor {
+ public:
+  Proxy(Front& front, grpc::GenericCallbackServerContext* ctx)
+      : server_ctx_(ctx), client_ctx_(backend_context(*ctx)), client_(this) {
+    // Two holds keep the backend call open while the forward chain (client ->
+    // backend) and the return chain (backend -> client) may still start an
+    // operation on it; each is released, once, when its chain ends
+    // (after the call is bound to the reactor, before it starts).
+    front.stub->PrepareBidiStreamingCall(client_ctx_.get(), ctx->method(), grpc::StubOptions(),
+                                         &client_);
+    client_.AddMultipleHolds(2);
+    client_.StartCall();
+    client_.StartRead(&from_backend_);
+    StartRead(&from_client_);
+  }
+
+  // --- the client's side (this reactor) ---
+  void OnReadDone(bool ok) override {
+    std::lock_guard<std::recursive_mutex> lock(mu_);
+    if (forward_closed_) return;
+    if (ok) {
+      client_.StartWrite(&from_client_);
+    } else {  // the client has sent everything (or is gone)
+      client_.StartWritesDone();
+      close_forward();
+    }
+  }
+
+  void OnWriteDone(bool ok) override {
+    std::lock_guard<std::recursive_mutex> lock(mu_);
+    if (return_closed_) return;
+    if (ok) {
+      client_.StartRead(&from_backend_);
+    } else {  // the client is gone: stop the backend call
+      client_ctx_->TryCancel();
+      close_return();
+    }
+  }
+
+  void OnCancel() override { client_ctx_->TryCancel(); }
+
+  void OnDone() override { done(/*server_side=*/true); }
+
+  // --- the Python server's side ---
+  class Backend final : public grpc::ClientBidiReactor<grpc::ByteBuffer, grpc::ByteBuffer> {
+   public:
+    explicit Backend(Proxy* p) : p_(p) {}
+    void OnReadInitialMetadataDone(bool ok) override { p_->backend_initial_metadata(ok); }
+    void OnWriteDone(bool ok) override { p_->backend_write_done(ok); }
+    void OnReadDone(bool ok) override { p_->backend_read_done(ok); }
+    void OnDone(const grpc::Status& status) override { p_->backend_done(status); }
+
+   private:
+    Proxy* p_;
+  };
+
+ private:
+  void backend_initial_metadata(bool ok) {
+    std::lock_guard<std::recursive_mutex> lock(mu_);
+    if (ok) copy_initial_metadata(*client_ctx_, *server_ctx_);
+  }
+
+  void backend_write_done(bool ok) {
+    std::lock_guard<std::recursive_mutex> lock(mu_);
+    if (forward_closed_) return;
+    if (ok) {
+      StartRead(&from_client_);
+    } else {  // the backend stopped reading: its status will end the call
+      close_forward();
+    }
+  }
+
+  void backend_read_done(bool ok) {
+    std::lock_guard<std::recursive_mutex> lock(mu_);
+    if (return_closed_) return;
+    if (ok) {
+      StartWrite(&from_backend_);
+    } else {  // the backend has sent everything: its status follows (backend_done)
+      close_return();
+      // a client still sending to a finished call would hold it open: stop forwarding
+      if (!forward_closed_) close_forward();
+    }
+  }
+
+  void backend_done(const grpc::Status& status) {
+    {
+      std::lock_guard<std::recursive_mutex> lock(mu_);
+      copy_trailing_metadata(*client_ctx_, *server_ctx_);
+      Finish(status);
+    }
+    done(/*server_side=*/false);
+  }
+
+  // Called with mu_ held.
+  void close_forward() {
+    forward_closed_ = true;
+    client_.RemoveHold();
+  }
+  void close_return() {
+    return_closed_ = true;
+    client_.RemoveHold();
+  }
+
+  void done(bool server_side) {
+    bool both = false;
+    {
+      std::lock_guard<std::recursive_mutex> lock(mu_);
+      (server_side ? server_done_ : backend_done_) = true;
+      both = server_done_ && backend_done_;
+    }
+    if (both) delete this;
+  }
+
+  // Recursive: a reaction may in principle run inline from an operation started
+  // under the lock.
+  std::recursive_mutex mu_;
+  grpc::GenericCallbackServerContext* server_ctx_;
+  std::unique_ptr<grpc::ClientContext> client_ctx_;
+  Backend client_;
+  grpc::ByteBuffer from_client_, from_backend_;
+  bool forward_closed_ = false, return_closed_ = false;
+  bool server_done_ = false, backend_done_ = false;
+};
+
+}  // namespace
+
+std::unique_ptr<grpc::ClientContext> backend_context(const grpc::GenericCallbackServerContext& server) {
+  // Propagates the client's deadline and its cancellation to the backend call.
+  std::unique_ptr<grpc::ClientContext> ctx = grpc::ClientContext::FromCallbackServerContext(server);
+  for (const auto& [key, value] : server.client_metadata()) {
+    std::string k(key.data(), key.size());
+    if (transport_key(k)) continue;
+    ctx->AddMetadata(k, std::string(value.data(), value.size()));
+  }
+  ctx->AddMetadata(kPeerKey, server.peer());
+  return ctx;
+}
+
+void copy_initial_metadata(const grpc::ClientContext& from, grpc::GenericCallbackServerContext& to) {
+  for (const auto& [key, value] : from.GetServerInitialMetadata()) {
+    std::string k(key.data(), key.size());
+    if (!transport_key(k)) to.AddInitialMetadata(k, std::string(value.data(), value.size()));
+  }
+}
+
+void copy_trailing_metadata(const grpc::ClientContext& from, grpc::GenericCallbackServerContext& to) {
+  // grpc-status-details-bin (rich error details) travels in the Status itself.
+  for (const auto& [key, value] : from.GetServerTrailingMetadata()) {
+    std::string k(key.data(), key.size());
+    if (!transport_key(k)) to.AddTrailingMetadata(k, std::string(value.data(), value.size()));
+  }
+}
+
+grpc::ServerGenericBidiReactor* new_proxy(Front& front, grpc::GenericCallbackServerContext* ctx) {
+  return new Proxy(front, ctx);
+}
+
+std::string flatten(const grpc::ByteBuffer& buffer) {
+  std::vector<grpc::Slice> slices;
+  std::string out;
+  if (!buffer.Dump(&slices).ok()) return out;
+  out.reserve(buffer.Length());
+  for (const grpc::Slice& s : slices) out.append(reinterpret_cast<const char*>(s.begin()), s.size());
+  return out;
+}
+
+grpc::ByteBuffer to_buffer(std::string bytes) {
+  grpc::Slice slice(std::move(bytes));
+  return grpc::ByteBuffer(&slice, 1);
+}
+
+}  // namespace yijing::front

@@ -1,0 +1,219 @@
+// ValidateMove and ValidateMoves at the front end (front.hpp): answered here when
+// the request is the fast path's plain, valid case and its rules are resolved;
+// passed on to the Python server otherwise, which words every error.
+#include <chrono>
+#include <cstdio>
+
+#include "front.hpp"
+
+namespace yijing::front {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+constexpr std::size_t kMaxRules = 256;       // resolved rules messages kept (as service/wire.py)
+constexpr std::size_t kMaxResolving = 64;    // resolves under way at once
+constexpr auto kResolveDeadline = std::chrono::seconds(5);
+
+std::string varint(std::size_t n) {
+  std::string out;
+  wire::put_varint(out, n);
+  return out;
+}
+
+struct Answered {
+  std::string response;
+  const char* game = "";
+  std::string ruleset;
+  std::string verdicts;  // "code=n,code=n"
+};
+
+template <class NameOf>
+std::string verdict_counts(const wire::Answer& a, NameOf name_of) {
+  std::string out;
+  for (std::size_t r = 0; r < a.counts.size(); ++r) {
+    if (a.counts[r] == 0) continue;
+    if (!out.empty()) out += ',';
+    out += name_of(static_cast<int>(r));
+    out += '=';
+    out += std::to_string(a.counts[r]);
+  }
+  return out;
+}
+
+// The answer to a serialized ValidateMovesRequest, or false: the Python server's.
+bool answer(Front& f, std::string_view request, Answered& out) {
+  wire::Parsed parsed;
+  wire::Answer a;
+  if (wire::parse_yijingpai(request, f.opt.limits, parsed)) {
+    std::vector<wire::YijingpaiRuleSet> rule_sets;
+    for (std::string_view blob : parsed.distinct_rules) {
+      const auto e = f.rules->find(RulesCache::Kind::kYijingpai, blob);
+      if (!e || !e->valid) return false;
+      rule_sets.push_back(e->yijingpai);
+    }
+    if (!wire::answer_yijingpai(parsed, rule_sets, a)) return false;
+    out.game = "yijingpai";
+    out.verdicts = verdict_counts(a, wire::yijingpai_reason_name);
+  } else {
+    parsed = wire::Parsed{};
+    if (!wire::parse_mahjong(request, f.opt.limits, parsed)) return false;
+    std::vector<mahjong::Config> configs;
+    for (std::string_view blob : parsed.distinct_rules) {
+      const auto e = f.rules->find(RulesCache::Kind::kMahjong, blob);
+      if (!e || !e->valid) return false;
+      // one ruleset per batch: the call's metric labels are its ruleset's
+      if (!configs.empty() && e->ruleset != out.ruleset) return false;
+      out.ruleset = e->ruleset;
+      configs.push_back(e->mahjong);
+    }
+    if (!wire::answer_mahjong(parsed, configs, f.opt.mahjong_entries, a)) return false;
+    out.game = "mahjong";
+    out.verdicts = verdict_counts(a, wire::mahjong_reason_name);
+  }
+  out.response = std::move(a.response);
+  return true;
+}
+
+class Validate final : public grpc::ServerGenericBidiReactor {
+ public:
+  Validate(Front& f, grpc::GenericCallbackServerContext* ctx, bool batch)
+      : f_(f), ctx_(ctx), batch_(batch), start_(Clock::now()) {
+    StartRead(&request_);
+  }
+
+  void OnReadDone(bool ok) override {
+    if (!ok) {  // the client half-closed without a request, or went away
+      finish_here(grpc::Status(grpc::StatusCode::INVALID_ARGUMENT, "no request message"), "");
+      return;
+    }
+    if (f_.refusing.load(std::memory_order_relaxed)) {
+      finish_here(grpc::Status(grpc::StatusCode::UNAVAILABLE, "the server is shutting down"), "");
+      return;
+    }
+    if (f_.in_flight.fetch_add(1) >= f_.opt.max_concurrent) {
+      counted_ = true;
+      finish_here(grpc::Status(grpc::StatusCode::RESOURCE_EXHAUSTED, "Concurrent RPC limit exceeded!"), "");
+      return;
+    }
+    counted_ = true;
+    std::string data = flatten(request_);
+    if (!batch_) data = '\x0a' + varint(data.size()) + data;  // a ValidateMovesRequest of one item
+    // (and a ValidateMovesResponse of one verdict is that ValidateMoveResponse, byte for byte)
+    Answered a;
+    if (answer(f_, data, a)) {
+      response_ = to_buffer(std::move(a.response));
+      StartWriteAndFinish(&response_, grpc::WriteOptions(), grpc::Status::OK);
+      f_.log.rpc(ctx_->method(), "OK", a.game, a.ruleset, elapsed_ms(), ctx_->peer(), a.verdicts);
+      return;
+    }
+    pass_on();
+  }
+
+  void OnDone() override {
+    if (counted_) f_.in_flight.fetch_sub(1);
+    delete this;
+  }
+
+ private:
+  // The Python server answers (and logs and counts) the call.
+  void pass_on() {
+    backend_ctx_ = backend_context(*ctx_);
+    f_.stub->UnaryCall(backend_ctx_.get(), ctx_->method(), grpc::StubOptions(), &request_, &reply_,
+                       [this](grpc::Status status) {
+                         copy_initial_metadata(*backend_ctx_, *ctx_);
+                         copy_trailing_metadata(*backend_ctx_, *ctx_);
+                         if (status.ok())
+                           StartWriteAndFinish(&reply_, grpc::WriteOptions(), status);
+                         else
+                           Finish(status);
+                       });
+  }
+
+  void finish_here(const grpc::Status& status, const char* game) {
+    Finish(status);
+    static const char* const kCodes[] = {
+        "OK",        "CANCELLED",          "UNKNOWN",        "INVALID_ARGUMENT", "DEADLINE_EXCEEDED",
+        "NOT_FOUND", "ALREADY_EXISTS",     "PERMISSION_DENIED", "RESOURCE_EXHAUSTED",
+        "FAILED_PRECONDITION", "ABORTED",  "OUT_OF_RANGE",   "UNIMPLEMENTED",   "INTERNAL",
+        "UNAVAILABLE", "DATA_LOSS",        "UNAUTHENTICATED"};
+    f_.log.rpc(ctx_->method(), kCodes[static_cast<int>(status.error_code())], game, "", elapsed_ms(),
+               ctx_->peer(), "");
+  }
+
+  double elapsed_ms() const {
+    return std::chrono::duration<double, std::milli>(Clock::now() - start_).count();
+  }
+
+  Front& f_;
+  grpc::GenericCallbackServerContext* ctx_;
+  bool batch_;
+  bool counted_ = false;
+  Clock::time_point start_;
+  grpc::ByteBuffer request_, response_, reply_;
+  std::unique_ptr<grpc::ClientContext> backend_ctx_;
+};
+
+}  // namespace
+
+grpc::ServerGenericBidiReactor* new_validate(Front& front, grpc::GenericCallbackServerContext* ctx,
+                                             bool batch) {
+  return new Validate(front, ctx, batch);
+}
+
+std::shared_ptr<const RulesCache::Entry> RulesCache::find(Kind kind, std::string_view blob) {
+  std::string key(1, static_cast<char>(kind));
+  key.append(blob.data(), blob.size());
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    const auto it = entries_.find(key);
+    if (it != entries_.end()) return it->second;
+    if (pending_.count(key) != 0 || pending_.size() >= kMaxResolving) return nullptr;
+    pending_[key] = true;
+  }
+  resolve(std::move(key));
+  return nullptr;
+}
+
+// Asks the Python server (service/front.py) what a rules message is: its
+// answer is a byte 0 (not valid: its error is the Python path's to word), or a
+// byte 1, the ruleset label's length and text, and the config's image.
+void RulesCache::resolve(std::string key) {
+  struct Call {
+    grpc::ClientContext ctx;
+    grpc::ByteBuffer request, reply;
+    std::string key;
+  };
+  auto* call = new Call;
+  call->key = std::move(key);
+  call->request = to_buffer(call->key);
+  call->ctx.set_deadline(std::chrono::system_clock::now() + kResolveDeadline);
+  stub_->UnaryCall(&call->ctx, kResolveRules, grpc::StubOptions(), &call->request, &call->reply,
+                   [this, call](grpc::Status status) {
+                     std::unique_ptr<Call> own(call);
+                     std::shared_ptr<Entry> entry;
+                     if (status.ok()) {
+                       const std::string r = flatten(own->reply);
+                       entry = std::make_shared<Entry>();
+                       if (r.size() >= 2 && r[0] == 1) {
+                         const auto n = static_cast<unsigned char>(r[1]);
+                         if (r.size() >= 2u + n) {
+                           entry->ruleset = r.substr(2, n);
+                           const std::string_view image(r.data() + 2 + n, r.size() - 2 - n);
+                           entry->valid = own->key[0] == static_cast<char>(Kind::kYijingpai)
+                                              ? wire::yijingpai_from_image(image, entry->yijingpai)
+                                              : wire::mahjong_from_image(image, entry->mahjong);
+                         }
+                       }
+                     }
+                     std::lock_guard<std::mutex> lock(mu_);
+                     pending_.erase(own->key);
+                     if (entry) {  // a failed resolve is tried again on the next call
+                       if (entries_.size() >= kMaxRules) entries_.clear();
+                       entries_[own->key] = std::move(entry);
+                     }
+                   });
+}
+
+}  // namespace yijing::front

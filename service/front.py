@@ -1,0 +1,261 @@
+"""The native front end: `yijing-front` (core_cpp/front/), run by the Python server.
+
+With the front end (``--front auto``, the default, when the package was built
+with gRPC's C++ library and the native backend is active), the public address
+is served by `yijing-front`, a grpc++ server. It answers ValidateMove and
+ValidateMoves itself, with the same C++ fast path as service/wire.py, and passes
+every other call, and every request that path declines, byte for byte to this
+Python server, which then listens only on a unix socket in a private directory.
+Clients see one server: the same methods, messages, status codes and error
+details (docs/service.md "Native front end").
+
+What stays here: rules are checked and resolved by `ResolveRules` (the front
+end asks once per distinct rules message, and keeps the engine config it gets);
+every call it answers itself is reported on its stdout as one line, which
+`FrontEnd` turns into the same metrics and JSON log line as a call answered here;
+the client's address comes with each passed-on call (``x-yijing-peer``) and is
+believed only from the front end's socket. Why: a grpc.aio server costs about
+0.4 ms of CPU per call by itself on these machines, and its tail latency at
+1,000 calls/s is above the 2 ms p99 floor of the stateless calls
+(benchmarks/NOTES.md).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import shutil
+import subprocess
+import tempfile
+import threading
+from pathlib import Path
+from typing import IO, Any, Protocol
+
+import grpc
+
+import pyyijing as yj
+from pyyijing.mahjong.reasons import MESSAGES as MAHJONG_MESSAGES
+
+from . import convert
+from .config import Config
+
+LOG = logging.getLogger("yijing.service")
+
+EXECUTABLE = Path(__file__).resolve().parent / "_bin" / "yijing-front"
+INTERNAL_SERVICE = "yijing.internal.v1.Front"
+PEER_KEY = "x-yijing-peer"  # front.hpp kPeerKey
+STOP_MARGIN_SECONDS = 5.0  # after its grace, the front end is killed if it has not exited
+
+
+class FrontError(RuntimeError):
+    """The front end could not start (the reason is one line, for the command line)."""
+
+
+class Recorder(Protocol):
+    """What the front end's call lines are reported to (ObservabilityInterceptor)."""
+
+    def record_native(
+        self,
+        method: str,
+        code: str,
+        game: str,
+        ruleset: str,
+        latency_ms: float,
+        peer: str,
+        verdicts: dict[str, int],
+    ) -> None: ...
+
+
+def unavailable() -> str | None:
+    """Why the front end cannot run here, or None when it can."""
+    if not os.access(EXECUTABLE, os.X_OK):
+        return (
+            f"{EXECUTABLE} was not built (the package was built without gRPC's C++ "
+            "library: apt libgrpc++-dev pkg-config, then reinstall)"
+        )
+    if yj.backend() != "native":
+        return f"the {yj.backend()} backend is active (the front end is the native engine's)"
+    return None
+
+
+def wanted(config: Config) -> bool:
+    """Whether this server runs behind the front end; FrontError if it must and cannot."""
+    if config.front == "off":
+        return False
+    why = unavailable()
+    if why is not None and config.front == "native":
+        raise FrontError(f"--front native: {why}")
+    return why is None
+
+
+def resolve_handler(resolve: Any) -> grpc.GenericRpcHandler:
+    """The `ResolveRules` method (raw bytes each way) for the unix-socket server.
+
+    `resolve` is WireValidator.resolve: the request is a kind byte (b"Y" Yi Jing
+    Pai, b"M" mahjong) and a serialized rules message; the answer is
+    validate.cpp's (RulesCache::resolve).
+    """
+
+    async def resolve_rules(request: bytes, context: Any) -> bytes:
+        answer: bytes = resolve(request[:1], request[1:])
+        return answer
+
+    return grpc.method_handlers_generic_handler(
+        INTERNAL_SERVICE,
+        {"ResolveRules": grpc.unary_unary_rpc_method_handler(resolve_rules)},
+    )
+
+
+class FrontEnd:
+    """One `yijing-front` process: `start()` it, `refuse()` at the end of a drain, `stop()`."""
+
+    def __init__(self, config: Config, recorder: Recorder) -> None:
+        self.config = config
+        self.recorder = recorder
+        self.dir = tempfile.mkdtemp(prefix="yijing-front-")  # 0700: only this user reaches the socket
+        self.backend_address = f"unix:{os.path.join(self.dir, 'backend.sock')}"
+        self._proc: subprocess.Popen[bytes] | None = None
+        self._reader: threading.Thread | None = None
+        self._port: asyncio.Future[int] | None = None
+
+    def _messages_file(self) -> str:
+        path = os.path.join(self.dir, "mahjong-messages")
+        with open(path, "wb") as f:
+            for code, message in MAHJONG_MESSAGES.items():
+                f.write(code.encode() + b"\0" + message.encode() + b"\0")
+        return path
+
+    def _argv(self) -> list[str]:
+        cfg = self.config
+        argv = [
+            str(EXECUTABLE),
+            "--listen", cfg.address,
+            "--backend", self.backend_address,
+            "--max-message-bytes", str(cfg.max_message_bytes),
+            "--max-concurrent", str(cfg.max_concurrent_rpcs),
+            "--max-batch", str(cfg.max_batch),
+            "--max-moves", str(cfg.max_moves),
+            "--max-move-chars", str(convert.MAX_MOVE_CHARS),
+            "--mahjong-messages", self._messages_file(),
+        ]  # fmt: skip
+        if cfg.tls_cert:
+            argv += ["--tls-cert", cfg.tls_cert, "--tls-key", cfg.tls_key]
+        return argv
+
+    async def start(self) -> int:
+        """Start it (the Python server already serving on `backend_address`); its port."""
+        loop = asyncio.get_running_loop()
+        self._port = loop.create_future()
+        self._proc = subprocess.Popen(
+            self._argv(), stdin=subprocess.PIPE, stdout=subprocess.PIPE, close_fds=True
+        )
+        assert self._proc.stdout is not None
+        self._reader = threading.Thread(
+            target=self._read_lines,
+            args=(self._proc.stdout, loop, self._port),
+            name="yijing-front-lines",
+            daemon=True,
+        )
+        self._reader.start()
+        try:
+            return await self._port
+        except FrontError:
+            await self._wait_exit(STOP_MARGIN_SECONDS)
+            raise
+
+    def _read_lines(
+        self, out: IO[bytes], loop: asyncio.AbstractEventLoop, port: asyncio.Future[int]
+    ) -> None:
+        def settle(value: int | None, error: str = "") -> None:
+            if port.done():
+                return
+            if value is None:
+                port.set_exception(FrontError(error))
+            else:
+                port.set_result(value)
+
+        try:
+            self._read(out, loop, settle)
+        finally:
+            out.close()
+
+    def _read(self, out: IO[bytes], loop: asyncio.AbstractEventLoop, settle: Any) -> None:
+        record = self.recorder.record_native
+        started = False
+        for raw in out:
+            fields = raw.decode("utf-8", "replace").rstrip("\n").split("\t")
+            kind = fields[0]
+            if kind == "rpc" and len(fields) == 8:
+                _, method, code, game, ruleset, latency, peer, verdicts = fields
+                counts: dict[str, int] = {}
+                for item in verdicts.split(","):
+                    name, _, n = item.partition("=")
+                    if n.isdigit():
+                        counts[name] = int(n)
+                try:
+                    record(method, code, game, ruleset, float(latency), peer, counts)
+                except Exception:  # a report lost is a metric lost, never the server
+                    LOG.exception("front end line not recorded", extra={"line": raw[:200]})
+            elif kind == "serving" and len(fields) == 2 and fields[1].isdigit():
+                started = True
+                loop.call_soon_threadsafe(settle, int(fields[1]))
+            elif kind == "error":
+                loop.call_soon_threadsafe(settle, None, "\t".join(fields[1:]))
+        if not started:
+            loop.call_soon_threadsafe(settle, None, "the native front end exited before serving")
+
+    def _command(self, line: str) -> None:
+        proc = self._proc
+        if proc is None or proc.stdin is None or proc.stdin.closed:
+            return
+        try:
+            proc.stdin.write(line.encode() + b"\n")
+            proc.stdin.flush()
+        except (BrokenPipeError, OSError):  # it is gone: nothing left to tell it
+            pass
+
+    def refuse(self) -> None:
+        """New calls answered UNAVAILABLE from now on (the end of a shutdown's drain)."""
+        self._command("refuse")
+
+    async def _wait_exit(self, timeout: float) -> None:
+        proc = self._proc
+        if proc is None:
+            return
+        try:
+            await asyncio.get_running_loop().run_in_executor(None, proc.wait, timeout)
+        except subprocess.TimeoutExpired:
+            LOG.warning("the native front end did not stop in time; killed")
+            proc.kill()
+            await asyncio.get_running_loop().run_in_executor(None, proc.wait)
+
+    async def stop(self, grace: float) -> None:
+        """Stop serving; calls in flight get `grace` seconds. Returns once it has exited."""
+        if self._proc is None:
+            return
+        self._command(f"stop {grace:.3f}")
+        if self._proc.stdin is not None:
+            try:
+                self._proc.stdin.close()
+            except OSError:
+                pass
+        await self._wait_exit(grace + STOP_MARGIN_SECONDS)
+        if self._reader is not None:
+            await asyncio.get_running_loop().run_in_executor(None, self._reader.join, 5.0)
+        self._proc = None
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+    def kill(self) -> None:
+        """Stop it now (a server that failed to start)."""
+        proc = self._proc
+        if proc is not None:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+            if proc.stdin is not None:
+                proc.stdin.close()
+            if self._reader is not None:
+                self._reader.join(5.0)
+            self._proc = None
+        shutil.rmtree(self.dir, ignore_errors=True)
