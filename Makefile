@@ -62,9 +62,12 @@ cpp-test: sysdeps install
 
 # .venv/bin/pytest, not `python -m pytest`: the latter puts the repo root on sys.path
 # and would test the source tree instead of the installed package.
-# The fast run: everything but the tests marked slow (pyproject.toml, [tool.pytest.ini_options]).
+# The fast run: everything but the tests marked slow (pyproject.toml, [tool.pytest.ini_options]);
+# then the service tests again with the Python server alone (--front off): the first run
+# has them behind the native front end (core_cpp/front/, the default where it is built).
 py-test: install
 	$(PYTEST) -m "not slow"
+	PYYIJING_TEST_FRONT=off $(PYTEST) -m "not slow" tests/service
 
 # The long runs only.
 test-slow: install

@@ -48,6 +48,10 @@ def _bind_problem(address: str) -> str | None:
 
 def _startup_error(exc: BaseException, config: Config) -> str | None:
     """The one-line reason for a failure to start, or None for anything else (a bug)."""
+    from .front import FrontError  # imported with the server, not before the flags are read
+
+    if isinstance(exc, FrontError):  # --front native where it cannot run, or it could not bind
+        return str(exc)
     if isinstance(exc, RuntimeError) and str(exc).startswith("Failed to bind"):
         # grpc.aio's add_insecure_port / add_secure_port
         why = _bind_problem(config.address) or "the address is in use or not available"

@@ -23,6 +23,7 @@ believed only from the front end's socket. Why: a grpc.aio server costs about
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import shutil
@@ -113,7 +114,8 @@ class FrontEnd:
     def __init__(self, config: Config, recorder: Recorder) -> None:
         self.config = config
         self.recorder = recorder
-        self.dir = tempfile.mkdtemp(prefix="yijing-front-")  # 0700: only this user reaches the socket
+        # 0700: only this user reaches the socket
+        self.dir = tempfile.mkdtemp(prefix="yijing-front-")
         self.backend_address = f"unix:{os.path.join(self.dir, 'backend.sock')}"
         self._proc: subprocess.Popen[bytes] | None = None
         self._reader: threading.Thread | None = None
@@ -236,10 +238,8 @@ class FrontEnd:
             return
         self._command(f"stop {grace:.3f}")
         if self._proc.stdin is not None:
-            try:
+            with contextlib.suppress(OSError):
                 self._proc.stdin.close()
-            except OSError:
-                pass
         await self._wait_exit(grace + STOP_MARGIN_SECONDS)
         if self._reader is not None:
             await asyncio.get_running_loop().run_in_executor(None, self._reader.join, 5.0)

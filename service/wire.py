@@ -132,7 +132,7 @@ class WireValidator:
         if image is None:
             return b"\x00"
         name = label.encode()
-        return b"\x01" + bytes([len(name)]) + name + image
+        return b"\x01" + bytes([len(name)]) + name + bytes(image)
 
     def validate_one(self, request: bytes) -> tuple[bytes, dict[str, int], tuple[str, str]] | None:
         """`validate` for ValidateMove: its serialized ValidateMoveRequest, checked as a

@@ -105,6 +105,9 @@ def test_config(tmp_path: Path, **overrides: Any) -> Config:
         grace_seconds=2.0,
         drain_seconds=0.0,  # no health-drain pause when a test stops its server
         log_level="warning",
+        # `make test` runs these tests behind the native front end (the default,
+        # auto) and again with PYYIJING_TEST_FRONT=off, the Python server alone.
+        front=os.environ.get("PYYIJING_TEST_FRONT", "auto"),
     )
     return replace(base, **overrides)
 
@@ -227,6 +230,7 @@ def spawn_server(
 ) -> ServerProcess:
     """``python -m service`` on free ports; waits for its "serving" log line."""
     full_env = dict(os.environ)
+    full_env.setdefault("YIJING_FRONT", os.environ.get("PYYIJING_TEST_FRONT", "auto"))
     full_env.update(env or {})
     proc = subprocess.Popen(
         [

@@ -1,0 +1,291 @@
+"""The native front end (service/front.py, core_cpp/front/): the same service on the wire.
+
+Every other service test runs behind it too (`--front auto` is the default; `make
+test` runs tests/service again with PYYIJING_TEST_FRONT=off for the Python-only
+server). Here: what only the front end does — answering ValidateMove(s) itself
+with the Python server's exact bytes, reporting those calls to the metrics and
+logs, forwarding the client's address, keeping its internal method private, and
+never outliving the Python server.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import grpc
+import pytest
+from prometheus_client.parser import text_string_to_metric_families
+
+from service import front
+from service.config import parse_args
+
+SERVICE = "/yijing.v1.RuleEngineService/"
+
+# `make test` (PYYIJING_REQUIRE_ALL_BACKENDS=1) builds it: there, its absence fails.
+pytestmark = pytest.mark.skipif(
+    front.unavailable() is not None and not os.environ.get("PYYIJING_REQUIRE_ALL_BACKENDS"),
+    reason=f"no native front end: {front.unavailable()}",
+)
+
+
+def scrape(server: Any) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
+    """Every sample of the real /metrics endpoint: (name, sorted labels) -> value."""
+    with urllib.request.urlopen(server.metrics_url, timeout=10) as resp:
+        text = resp.read().decode()
+    out = {}
+    for family in text_string_to_metric_families(text):
+        for s in family.samples:
+            out[(s.name, tuple(sorted(s.labels.items())))] = s.value
+    return out
+
+
+def _call_raw(target: str, method: str, body: bytes, metadata: Any = None) -> bytes:
+    with grpc.insecure_channel(target) as ch:
+        call = ch.unary_unary(method, request_serializer=None, response_deserializer=None)
+        answer: bytes = call(body, timeout=10, metadata=metadata)
+        return answer
+
+
+def _outcome(target: str, method: str, body: bytes) -> tuple[Any, ...]:
+    """(bytes) of an answer, or (code, details, error details) of a failure."""
+    try:
+        return ("ok", _call_raw(target, method, body))
+    except grpc.RpcError as err:
+        trailers = dict(err.trailing_metadata() or ())
+        return (err.code(), err.details(), trailers.get("grpc-status-details-bin"))
+
+
+def _requests(h: Any) -> list[tuple[str, bytes]]:
+    """ValidateMove(s) bodies of both games: legal, illegal, malformed and invalid ones."""
+    pb2 = h.pb2
+    out: list[tuple[str, bytes]] = []
+    positions = [h.position(3), h.position(4, h.random_game(4, stop_at=12).moves)]
+    for name in ("common", "shaoyang", "changsha"):
+        fields, _ = h.MJ_RULES[name]
+        positions.append(h.mj_position(fields, 7))
+    for pos in positions:
+        for move in ("s0:pass", "s1:pass", "garbage", ""):
+            out.append(
+                (
+                    "ValidateMove",
+                    pb2.ValidateMoveRequest(position=pos, move=move).SerializeToString(),
+                )
+            )
+    bad = pb2.Position(deal=pb2.Deal(seed=1), moves=["not a move"])
+    out.append(
+        ("ValidateMove", pb2.ValidateMoveRequest(position=bad, move="s0:pass").SerializeToString())
+    )
+    out.append(("ValidateMove", b"\xff\xff not protobuf"))
+    batch = pb2.ValidateMovesRequest(
+        requests=[pb2.ValidateMoveRequest(position=p, move="s0:pass") for p in positions[2:]]
+    )  # three rulesets in one batch: the Python path's (one ruleset per fast batch)
+    out.append(("ValidateMoves", batch.SerializeToString()))
+    one_game = pb2.ValidateMovesRequest(
+        requests=[pb2.ValidateMoveRequest(position=positions[1], move=m) for m in ("s0:pass", "x")]
+    )
+    out.append(("ValidateMoves", one_game.SerializeToString()))
+    out.append(("ValidateMoves", b""))
+    return out
+
+
+def test_the_front_end_serves_when_it_is_built(server: Any) -> None:
+    """make test builds it (PYYIJING_REQUIRE_ALL_BACKENDS): it must be in use, not skipped."""
+    if os.environ.get("PYYIJING_TEST_FRONT") == "off":
+        pytest.skip("this run is the Python-only server's")
+    assert server.service.front is not None
+
+
+def test_answers_are_the_python_servers_byte_for_byte(
+    make_server: Any, h: Any, monkeypatch: Any
+) -> None:
+    """Every request on a cold front end (a new rules message is passed on while it is
+    resolved), then again once resolved (answered by the front end where it can): the
+    same bytes, status codes, messages and error details as the Python-only server."""
+    from service.observability import ObservabilityInterceptor
+
+    native: list[str] = []
+    record = ObservabilityInterceptor.record_native
+
+    def counting(self: Any, method: str, *args: Any) -> None:
+        native.append(method)
+        record(self, method, *args)
+
+    monkeypatch.setattr(ObservabilityInterceptor, "record_native", counting)
+    behind = make_server(front="native")
+    alone = make_server(front="off")
+    assert behind.service.front is not None
+    assert alone.service.front is None
+    requests = _requests(h)
+    expected = [_outcome(alone.target, SERVICE + m, body) for m, body in requests]
+    for attempt in range(2):
+        for (method, body), want in zip(requests, expected, strict=True):
+            assert _outcome(behind.target, SERVICE + method, body) == want, (attempt, method, body)
+        time.sleep(0.3)  # the resolves are done, and the front end's lines reported
+    # the second round's plain requests were the front end's: 5 positions x 3 answerable
+    # moves (an empty move is answered too: "malformed"), the one-game batch, the empty batch
+    assert len(native) >= 5 * 4 + 2, native
+
+
+def test_calls_answered_natively_are_counted_and_logged(make_server: Any, h: Any) -> None:
+    """A call the front end answers reaches the Python server's metrics (game and ruleset
+    labels, verdicts) exactly as one answered there."""
+    srv = make_server(front="native")
+    fields, _ = h.MJ_RULES["changsha"]
+    body = h.pb2.ValidateMoveRequest(position=h.mj_position(fields, 2), move="garbage")
+    srv.stub.ValidateMove(body)
+    time.sleep(0.2)  # resolved by now: the next calls are answered by the front end
+    before = scrape(srv)
+    for _ in range(5):
+        srv.stub.ValidateMove(body)
+    deadline = time.monotonic() + 5  # the front end reports its calls every 20 ms
+    key = (
+        "yijing_rpcs_total",
+        (("code", "OK"), ("game", "mahjong"), ("method", SERVICE + "ValidateMove"),
+         ("ruleset", "changsha")),
+    )  # fmt: skip
+    verdict = (
+        "yijing_verdicts_total",
+        (("code", "malformed"), ("game", "mahjong"), ("ruleset", "changsha")),
+    )
+    while time.monotonic() < deadline:
+        after = scrape(srv)
+        if after.get(key, 0) - before.get(key, 0) >= 5:
+            break
+        time.sleep(0.05)
+    assert after[key] - before.get(key, 0) == 5
+    assert after[verdict] - before.get(verdict, 0) == 5
+
+
+def _rpc_lines(sp: Any, method: str) -> list[dict[str, Any]]:
+    return [r for r in sp.lines if r.get("msg") == "rpc" and r.get("method") == SERVICE + method]
+
+
+def _wait_for(pred: Any, timeout: float = 10) -> None:
+    deadline = time.monotonic() + timeout
+    while not pred():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.05)
+
+
+def test_log_lines_name_the_client_never_a_forged_peer(spawn: Any, tmp_path: Path, h: Any) -> None:
+    """Calls passed on and calls answered natively both log the client's address; an
+    x-yijing-peer a client sends itself is dropped."""
+    sp = spawn(tmp_path / "s.sqlite3", "--front", "native")
+    ch, stub = sp.stub()
+    forged = (("x-yijing-peer", "ipv4:6.6.6.6:666"),)
+    stub.CreateGame(h.pb2.CreateGameRequest(), metadata=forged)
+    req = h.pb2.ValidateMoveRequest(position=h.position(1), move="s0:pass")
+    stub.ValidateMove(req)
+    time.sleep(0.2)
+    stub.ValidateMove(req, metadata=forged)
+    ch.close()
+    _wait_for(lambda: len(_rpc_lines(sp, "ValidateMove")) >= 2 and _rpc_lines(sp, "CreateGame"))
+    lines = _rpc_lines(sp, "CreateGame") + _rpc_lines(sp, "ValidateMove")
+    for line in lines:
+        assert line["peer"].startswith("ipv4:127.0.0.1:"), line
+    assert sp.kill(signal.SIGTERM) == 0
+
+
+def test_the_internal_method_is_not_reachable_from_outside(server: Any) -> None:
+    if server.service.front is None:
+        pytest.skip("the Python-only server has no internal method")
+    with pytest.raises(grpc.RpcError) as err:
+        _call_raw(server.target, "/yijing.internal.v1.Front/ResolveRules", b"Y")
+    assert err.value.code() == grpc.StatusCode.UNIMPLEMENTED
+
+
+def test_after_the_drain_native_calls_are_refused_unavailable(make_server: Any, h: Any) -> None:
+    srv = make_server(front="native")
+    req = h.pb2.ValidateMoveRequest(position=h.position(1), move="s0:pass")
+    srv.stub.ValidateMove(req)
+    time.sleep(0.2)
+    srv.service.front.refuse()
+    _wait_for(lambda: _refused(srv, req), timeout=5)
+
+
+def _refused(srv: Any, req: Any) -> bool:
+    try:
+        srv.stub.ValidateMove(req, timeout=5)
+    except grpc.RpcError as err:
+        code = err.code()
+    else:
+        return False
+    assert code == grpc.StatusCode.UNAVAILABLE
+    return True
+
+
+def _children(pid: int) -> list[int]:
+    out = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                out.append(int(entry))
+    return out
+
+
+def test_the_front_end_never_outlives_a_killed_server(spawn: Any, tmp_path: Path) -> None:
+    """SIGKILL of the Python server: the front end goes too, and frees the port."""
+    sp = spawn(tmp_path / "s.sqlite3", "--front", "native")
+    kids = [p for p in _children(sp.proc.pid) if "yijing-front" in _cmdline(p)]
+    assert len(kids) == 1
+    sp.kill(signal.SIGKILL)
+    _wait_for(lambda: not os.path.exists(f"/proc/{kids[0]}") or _zombie(kids[0]))
+    with socket.socket() as s:  # the port is free again
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        s.bind(("127.0.0.1", sp.port))
+
+
+def _cmdline(pid: int) -> str:
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as f:
+            return f.read().decode(errors="replace")
+    except OSError:
+        return ""
+
+
+def _zombie(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] == "Z"
+    except OSError:
+        return True
+
+
+def test_front_option(monkeypatch: Any, tmp_path: Path) -> None:
+    assert parse_args([]).front == "auto"
+    assert parse_args(["--front", "off"]).front == "off"
+    assert parse_args([], env={"YIJING_FRONT": "native"}).front == "native"
+    with pytest.raises(SystemExit):
+        parse_args(["--front", "c++"])
+    monkeypatch.setattr(front, "EXECUTABLE", tmp_path / "missing")
+    assert "was not built" in (front.unavailable() or "")
+    assert front.wanted(parse_args(["--front", "auto"])) is False
+    with pytest.raises(front.FrontError, match=r"--front native: .* was not built"):
+        front.wanted(parse_args(["--front", "native"]))
+
+
+def test_front_native_without_it_is_a_one_line_startup_error(tmp_path: Path) -> None:
+    """`python -m service --front native` where it cannot run: exit 2 and the reason."""
+    import subprocess
+    import sys
+
+    env = dict(os.environ, PYYIJING_BACKEND="python")  # the front end is the native engine's
+    proc = subprocess.run(
+        [sys.executable, "-m", "service", "--address", "127.0.0.1:0", "--metrics-address", "off",
+         "--db", str(tmp_path / "s.sqlite3"), "--front", "native"],
+        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert proc.returncode == 2, proc.stderr
+    last = proc.stderr.strip().splitlines()[-1]
+    assert last.startswith("python -m service: error: --front native: the python backend"), last
