@@ -93,15 +93,18 @@ class Server:
             raise RuntimeError("the service did not start")
         self.target = rec["address"]
         self.backend = rec.get("backend")
+        self.front = rec.get("front", "off")  # "native": the front end serves the address
+        self._children: list[int] | None = None
 
     def cpu_seconds(self) -> float:
-        """User + system CPU time of the server process so far."""
-        try:
-            with open(f"/proc/{self.proc.pid}/stat") as f:
-                fields = f.read().rsplit(")", 1)[1].split()
-            return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-        except (OSError, ValueError, IndexError):
-            return float("nan")
+        """User + system CPU time so far of the server process and its children (the
+        native front end, service/front.py, when it serves the address)."""
+        if self._children is None:
+            self._children = _children_of(self.proc.pid)
+        total = 0.0
+        for pid in (self.proc.pid, *self._children):
+            total += _cpu_of(pid)
+        return total
 
     def stop(self) -> None:
         if self.proc.poll() is None:
@@ -115,6 +118,30 @@ class Server:
         self._pump.join(timeout=10)
         if self.proc.stderr is not None and not self._pump.is_alive():
             self.proc.stderr.close()
+
+
+def _cpu_of(pid: int) -> float:
+    """User + system CPU seconds of a live process (nan if it cannot be read)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return float("nan")
+
+
+def _children_of(pid: int) -> list[int]:
+    out = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                if int(f.read().rsplit(")", 1)[1].split()[1]) == pid:
+                    out.append(int(entry))
+        except (OSError, ValueError, IndexError):
+            continue
+    return out
 
 
 def _code(exc: BaseException) -> str:
