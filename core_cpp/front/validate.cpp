@@ -104,8 +104,9 @@ class Validate final : public grpc::ServerGenericBidiReactor {
     Answered a;
     if (answer(f_, data, a)) {
       response_ = to_buffer(std::move(a.response));
-      StartWriteAndFinish(&response_, grpc::WriteOptions(), grpc::Status::OK);
+      // logged first: once the call is finished, OnDone may delete this (and ctx_) at once
       f_.log.rpc(ctx_->method(), "OK", a.game, a.ruleset, elapsed_ms(), ctx_->peer(), a.verdicts);
+      StartWriteAndFinish(&response_, grpc::WriteOptions(), grpc::Status::OK);
       return;
     }
     pass_on();
@@ -132,7 +133,6 @@ class Validate final : public grpc::ServerGenericBidiReactor {
   }
 
   void finish_here(const grpc::Status& status, const char* game) {
-    Finish(status);
     static const char* const kCodes[] = {
         "OK",        "CANCELLED",          "UNKNOWN",        "INVALID_ARGUMENT", "DEADLINE_EXCEEDED",
         "NOT_FOUND", "ALREADY_EXISTS",     "PERMISSION_DENIED", "RESOURCE_EXHAUSTED",
@@ -140,6 +140,7 @@ class Validate final : public grpc::ServerGenericBidiReactor {
         "UNAVAILABLE", "DATA_LOSS",        "UNAUTHENTICATED"};
     f_.log.rpc(ctx_->method(), kCodes[static_cast<int>(status.error_code())], game, "", elapsed_ms(),
                ctx_->peer(), "");
+    Finish(status);  // last: OnDone may delete this at once
   }
 
   double elapsed_ms() const {

@@ -289,3 +289,44 @@ def test_front_native_without_it_is_a_one_line_startup_error(tmp_path: Path) -> 
     assert proc.returncode == 2, proc.stderr
     last = proc.stderr.strip().splitlines()[-1]
     assert last.startswith("python -m service: error: --front native: the python backend"), last
+
+
+def test_calls_cut_short_by_deadlines_never_bring_it_down(make_server: Any, h: Any) -> None:
+    """Thousands of ValidateMove(s) with deadlines of a fraction of a millisecond to a few
+    milliseconds, answered natively and passed on (a position that does not replay), from
+    16 threads: whatever each call gets, the front end lives and answers after."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    srv = make_server(front="native")
+    good = h.pb2.ValidateMoveRequest(position=h.position(2), move="s0:pass")
+    fields, _ = h.MJ_RULES["common"]
+    mj_good = h.pb2.ValidateMoveRequest(position=h.mj_position(fields, 2), move="s0:pass")
+    bad = h.pb2.ValidateMoveRequest(
+        position=h.pb2.Position(deal=h.pb2.Deal(seed=1), moves=["nope"]), move="s0:pass"
+    )
+    batch = h.pb2.ValidateMovesRequest(requests=[good, good, bad])
+    srv.stub.ValidateMove(good)
+    srv.stub.ValidateMove(mj_good)
+    time.sleep(0.2)
+    codes: dict[str, int] = {}
+
+    def one(i: int) -> None:
+        timeout = (0.0002, 0.001, 0.005, 1.0)[i % 4]
+        try:
+            if i % 5 == 4:
+                srv.stub.ValidateMoves(batch, timeout=timeout)
+            else:
+                srv.stub.ValidateMove((good, mj_good, bad)[i % 3], timeout=timeout)
+            code = "OK"
+        except grpc.RpcError as err:
+            code = err.code().name
+        codes[code] = codes.get(code, 0) + 1
+
+    with ThreadPoolExecutor(16) as pool:
+        list(pool.map(one, range(3000)))
+    assert set(codes) <= {"OK", "DEADLINE_EXCEEDED", "INVALID_ARGUMENT"}, codes
+    assert codes.get("DEADLINE_EXCEEDED", 0) > 0, codes  # the deadlines did cut calls short
+    assert srv.stub.ValidateMove(good, timeout=5).verdict.code  # answered
+    assert srv.service.front is not None
+    assert srv.service.front._proc is not None
+    assert srv.service.front._proc.poll() is None  # still running
