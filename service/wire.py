@@ -29,6 +29,7 @@ from .errors import InvalidArgumentError
 from .games import mahjong
 
 _CACHE_SIZE = 256
+_MISSING: Any = object()  # a cache miss (None is a cached "not valid")
 
 #: Fields of the Yi Jing fast path's messages that its parser does not know, on
 #: purpose: a request using one is declined by it (as any unknown field is). A
@@ -82,8 +83,11 @@ class WireValidator:
 
     def _rule_set(self, blob: bytes) -> Any:
         """The native engine Config of a serialized Rules message; None if it is not valid."""
-        if blob in self._rule_sets:
-            return self._rule_sets[blob]
+        # .get, not `in` then [...]: the engine threads share the cache, and another
+        # may clear it between the two
+        cached = self._rule_sets.get(blob, _MISSING)
+        if cached is not _MISSING:
+            return cached
         try:
             rules = convert.rules_from_proto(pb2.Rules.FromString(blob))
         except (DecodeError, InvalidArgumentError):
@@ -98,20 +102,23 @@ class WireValidator:
     def _mj_lookup(self, blob: bytes) -> tuple[Any, str] | None:
         """(native Config, ruleset label) of a serialized MahjongRules message; None if
         it is not valid."""
-        if blob not in self._mj_rule_sets:
-            entry: tuple[Any, str] | None
-            try:
-                msg = pb2.MahjongRules.FromString(blob)
-                rules = mahjong.rules_from_proto(msg)
-                config = mahjong_parts("native").Config(**rules.core_config())
-            except (DecodeError, InvalidArgumentError, NotImplementedError):
-                entry = None  # the ordinary path reports it
-            else:
-                entry = (config, mahjong.ruleset_label(msg))
-            if len(self._mj_rule_sets) >= _CACHE_SIZE:
-                self._mj_rule_sets.clear()
-            self._mj_rule_sets[blob] = entry
-        return self._mj_rule_sets[blob]
+        cached = self._mj_rule_sets.get(blob, _MISSING)  # (shared by threads: as above)
+        if cached is not _MISSING:
+            found: tuple[Any, str] | None = cached
+            return found
+        entry: tuple[Any, str] | None
+        try:
+            msg = pb2.MahjongRules.FromString(blob)
+            rules = mahjong.rules_from_proto(msg)
+            config = mahjong_parts("native").Config(**rules.core_config())
+        except (DecodeError, InvalidArgumentError, NotImplementedError):
+            entry = None  # the ordinary path reports it
+        else:
+            entry = (config, mahjong.ruleset_label(msg))
+        if len(self._mj_rule_sets) >= _CACHE_SIZE:
+            self._mj_rule_sets.clear()
+        self._mj_rule_sets[blob] = entry
+        return entry
 
     def resolve(self, kind: bytes, blob: bytes) -> bytes:
         """A rules message resolved for the native front end (service/front.py): b"\\x00"
