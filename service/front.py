@@ -47,6 +47,7 @@ EXECUTABLE = Path(__file__).resolve().parent / "_bin" / "yijing-front"
 INTERNAL_SERVICE = "yijing.internal.v1.Front"
 PEER_KEY = "x-yijing-peer"  # front.hpp kPeerKey
 STOP_MARGIN_SECONDS = 5.0  # after its grace, the front end is killed if it has not exited
+RESTART_PAUSES = (0.05, 0.2, 1.0, 5.0)  # before starting it again, by failures in a row
 
 
 class FrontError(RuntimeError):
@@ -109,30 +110,43 @@ def resolve_handler(resolve: Any) -> grpc.GenericRpcHandler:
 
 
 class FrontEnd:
-    """One `yijing-front` process: `start()` it, `refuse()` at the end of a drain, `stop()`."""
+    """The `yijing-front` process: `start()` it, `refuse()` at the end of a drain, `stop()`.
 
-    def __init__(self, config: Config, recorder: Recorder) -> None:
+    It is supervised: if it exits while the server runs (it crashed, or someone
+    killed it), the exit is logged, counted (``yijing_front_restarts_total``) and
+    a new one is started on the same port, after a pause that grows with
+    repeated failures (RESTART_PAUSES). Sessions live in the Python server, so
+    nothing but the calls in flight at that moment is lost.
+    """
+
+    def __init__(self, config: Config, recorder: Recorder, on_restart: Any = None) -> None:
         self.config = config
         self.recorder = recorder
+        self.on_restart = on_restart  # called (no arguments) each time it is started again
         # 0700: only this user reaches the socket
         self.dir = tempfile.mkdtemp(prefix="yijing-front-")
         self.backend_address = f"unix:{os.path.join(self.dir, 'backend.sock')}"
+        self._listen = config.address  # then HOST:PORT of the port it got (port 0)
         self._proc: subprocess.Popen[bytes] | None = None
         self._reader: threading.Thread | None = None
-        self._port: asyncio.Future[int] | None = None
+        self._stopping = False
+        self._refusing = False
+        self._supervisor: asyncio.Task[None] | None = None
+        self._exited: asyncio.Event | None = None
 
     def _messages_file(self) -> str:
         path = os.path.join(self.dir, "mahjong-messages")
-        with open(path, "wb") as f:
-            for code, message in MAHJONG_MESSAGES.items():
-                f.write(code.encode() + b"\0" + message.encode() + b"\0")
+        if not os.path.exists(path):
+            with open(path, "wb") as f:
+                for code, message in MAHJONG_MESSAGES.items():
+                    f.write(code.encode() + b"\0" + message.encode() + b"\0")
         return path
 
     def _argv(self) -> list[str]:
         cfg = self.config
         argv = [
             str(EXECUTABLE),
-            "--listen", cfg.address,
+            "--listen", self._listen,
             "--backend", self.backend_address,
             "--max-message-bytes", str(cfg.max_message_bytes),
             "--max-concurrent", str(cfg.max_concurrent_rpcs),
@@ -147,27 +161,83 @@ class FrontEnd:
 
     async def start(self) -> int:
         """Start it (the Python server already serving on `backend_address`); its port."""
+        port = await self._spawn()
+        host = self._listen.rpartition(":")[0]
+        self._listen = f"{host}:{port}"  # a restart takes the same port
+        self._supervisor = asyncio.ensure_future(self._supervise())
+        return port
+
+    async def _spawn(self) -> int:
         loop = asyncio.get_running_loop()
-        self._port = loop.create_future()
-        self._proc = subprocess.Popen(
+        port: asyncio.Future[int] = loop.create_future()
+        self._exited = asyncio.Event()
+        proc = subprocess.Popen(
             self._argv(), stdin=subprocess.PIPE, stdout=subprocess.PIPE, close_fds=True
         )
-        assert self._proc.stdout is not None
+        self._proc = proc
+        assert proc.stdout is not None
         self._reader = threading.Thread(
             target=self._read_lines,
-            args=(self._proc.stdout, loop, self._port),
+            args=(proc.stdout, loop, port, self._exited),
             name="yijing-front-lines",
             daemon=True,
         )
         self._reader.start()
         try:
-            return await self._port
+            value = await port
         except FrontError:
             await self._wait_exit(STOP_MARGIN_SECONDS)
+            self._close_stdin(proc)
             raise
+        if self._refusing:  # started again during a drain
+            self.refuse()
+        return value
+
+    def _stopped(self) -> bool:
+        # a method, not the attribute: stop() sets it while _supervise awaits
+        return self._stopping
+
+    async def _supervise(self) -> None:
+        """Start it again whenever it exits on its own, until stop()."""
+        failures = 0
+        while not self._stopped():
+            assert self._exited is not None
+            await self._exited.wait()
+            if self._stopped():
+                return
+            proc = self._proc
+            status = (
+                None
+                if proc is None
+                else await asyncio.get_running_loop().run_in_executor(None, proc.wait)
+            )
+            if proc is not None:
+                self._close_stdin(proc)
+            LOG.error(
+                "the native front end exited; starting it again",
+                extra={"status": status, "address": self._listen},
+            )
+            while not self._stopped():
+                await asyncio.sleep(RESTART_PAUSES[min(failures, len(RESTART_PAUSES) - 1)])
+                if self._stopped():
+                    return
+                try:
+                    await self._spawn()
+                except FrontError as exc:
+                    failures += 1
+                    LOG.error("the native front end did not start again", extra={"error": str(exc)})
+                    continue
+                failures = 0
+                if self.on_restart is not None:
+                    self.on_restart()
+                break
 
     def _read_lines(
-        self, out: IO[bytes], loop: asyncio.AbstractEventLoop, port: asyncio.Future[int]
+        self,
+        out: IO[bytes],
+        loop: asyncio.AbstractEventLoop,
+        port: asyncio.Future[int],
+        exited: asyncio.Event,
     ) -> None:
         def settle(value: int | None, error: str = "") -> None:
             if port.done():
@@ -181,6 +251,8 @@ class FrontEnd:
             self._read(out, loop, settle)
         finally:
             out.close()
+            with contextlib.suppress(RuntimeError):  # the loop already closed
+                loop.call_soon_threadsafe(exited.set)
 
     def _read(self, out: IO[bytes], loop: asyncio.AbstractEventLoop, settle: Any) -> None:
         record = self.recorder.record_native
@@ -219,6 +291,7 @@ class FrontEnd:
 
     def refuse(self) -> None:
         """New calls answered UNAVAILABLE from now on (the end of a shutdown's drain)."""
+        self._refusing = True
         self._command("refuse")
 
     async def _wait_exit(self, timeout: float) -> None:
@@ -234,28 +307,43 @@ class FrontEnd:
 
     async def stop(self, grace: float) -> None:
         """Stop serving; calls in flight get `grace` seconds. Returns once it has exited."""
-        if self._proc is None:
+        self._stopping = True
+        if self._supervisor is not None:
+            self._supervisor.cancel()
+        proc = self._proc
+        if proc is None:
             return
         self._command(f"stop {grace:.3f}")
-        if self._proc.stdin is not None:
-            with contextlib.suppress(OSError):
-                self._proc.stdin.close()
+        self._close_stdin(proc)
         await self._wait_exit(grace + STOP_MARGIN_SECONDS)
         if self._reader is not None:
             await asyncio.get_running_loop().run_in_executor(None, self._reader.join, 5.0)
         self._proc = None
         shutil.rmtree(self.dir, ignore_errors=True)
 
+    @staticmethod
+    def _close_stdin(proc: subprocess.Popen[bytes]) -> None:
+        if proc.stdin is not None:
+            with contextlib.suppress(OSError):
+                proc.stdin.close()
+
     def kill(self) -> None:
         """Stop it now (a server that failed to start)."""
+        self._stopping = True
+        if self._supervisor is not None:
+            self._supervisor.cancel()
         proc = self._proc
         if proc is not None:
             if proc.poll() is None:
                 proc.kill()
                 proc.wait()
-            if proc.stdin is not None:
-                proc.stdin.close()
+            self._close_stdin(proc)
             if self._reader is not None:
                 self._reader.join(5.0)
             self._proc = None
         shutil.rmtree(self.dir, ignore_errors=True)
+
+    @property
+    def pid(self) -> int | None:
+        """The running front end's process id (None when there is none)."""
+        return None if self._proc is None else self._proc.pid

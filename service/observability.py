@@ -127,6 +127,11 @@ class Metrics:
             "Simulate jobs running in worker threads now",
             registry=r,
         )
+        self.front_restarts = Counter(
+            "yijing_front_restarts",
+            "Times the native front end exited on its own and was started again",
+            registry=r,
+        )
         self.info = Info("yijing_build", "Service version and engine backend", registry=r)
         self.info.info(
             {"version": version, "backend": backend, "rules_version": str(rules_version)}

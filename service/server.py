@@ -147,7 +147,7 @@ class Service:
         )
         if behind_front:
             # The front end serves cfg.address (and TLS); this server only its socket.
-            self.front = FrontEnd(cfg, interceptor)
+            self.front = FrontEnd(cfg, interceptor, on_restart=self.metrics.front_restarts.inc)
             server.add_generic_rpc_handlers((resolve_handler(servicer.wire.resolve),))
             server.add_insecure_port(self.front.backend_address)
         elif cfg.tls_cert:

@@ -330,3 +330,27 @@ def test_calls_cut_short_by_deadlines_never_bring_it_down(make_server: Any, h: A
     assert srv.service.front is not None
     assert srv.service.front._proc is not None
     assert srv.service.front._proc.poll() is None  # still running
+
+
+def test_a_front_end_that_dies_is_started_again_on_its_port(make_server: Any, h: Any) -> None:
+    """SIGKILL of the front end alone: the server logs it, starts a new one on the same
+    port and counts the restart; calls succeed again, sessions are untouched."""
+    srv = make_server(front="native")
+    game = srv.stub.CreateGame(h.pb2.CreateGameRequest())
+    old = srv.service.front.pid
+    assert old is not None
+    os.kill(old, signal.SIGKILL)
+    _wait_for(lambda: srv.service.front.pid not in (None, old), timeout=20)
+    token = game.seat_tokens[0].token
+    deadline = time.monotonic() + 20
+    while True:  # the channel reconnects to the same port
+        try:
+            view = srv.stub.GetView(
+                h.pb2.GetViewRequest(game_id=game.game_id, token=token), timeout=5
+            )
+            break
+        except grpc.RpcError:
+            assert time.monotonic() < deadline
+            time.sleep(0.1)
+    assert view.view.next_index == 0
+    assert scrape(srv)[("yijing_front_restarts_total", ())] == 1
