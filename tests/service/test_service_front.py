@@ -14,13 +14,12 @@ import os
 import signal
 import socket
 import time
-import urllib.request
 from pathlib import Path
 from typing import Any
 
 import grpc
 import pytest
-from prometheus_client.parser import text_string_to_metric_families
+from metrics_scrape import scrape
 
 from service import front
 from service.config import parse_args
@@ -32,17 +31,6 @@ pytestmark = pytest.mark.skipif(
     front.unavailable() is not None and not os.environ.get("PYYIJING_REQUIRE_ALL_BACKENDS"),
     reason=f"no native front end: {front.unavailable()}",
 )
-
-
-def scrape(server: Any) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
-    """Every sample of the real /metrics endpoint: (name, sorted labels) -> value."""
-    with urllib.request.urlopen(server.metrics_url, timeout=10) as resp:
-        text = resp.read().decode()
-    out = {}
-    for family in text_string_to_metric_families(text):
-        for s in family.samples:
-            out[(s.name, tuple(sorted(s.labels.items())))] = s.value
-    return out
 
 
 def _call_raw(target: str, method: str, body: bytes, metadata: Any = None) -> bytes:

@@ -16,22 +16,11 @@ from typing import Any
 
 import grpc
 import pytest
-from prometheus_client.parser import text_string_to_metric_families
+from metrics_scrape import scrape
 
 from service.observability import GAME_LABELS, RULESET_LABELS
 
 SERVICE = "/yijing.v1.RuleEngineService/"
-
-
-def scrape(server: Any) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
-    """Every sample of the real /metrics endpoint: (name, sorted labels) -> value."""
-    with urllib.request.urlopen(server.metrics_url, timeout=10) as resp:
-        text = resp.read().decode()
-    out = {}
-    for family in text_string_to_metric_families(text):
-        for s in family.samples:
-            out[(s.name, tuple(sorted(s.labels.items())))] = s.value
-    return out
 
 
 def _free_port() -> int:

@@ -14,7 +14,7 @@ from typing import Any
 
 import grpc
 import pytest
-from prometheus_client.parser import text_string_to_metric_families
+from metrics_scrape import scrape
 
 import pyyijing as yj
 
@@ -29,17 +29,6 @@ def rpcs(code: str, method: str, labels: tuple[tuple[str, str], ...] = YJ) -> An
 
 def verdicts(code: str, labels: tuple[tuple[str, str], ...] = YJ) -> Any:
     return ("yijing_verdicts_total", tuple(sorted((("code", code), *labels))))
-
-
-def scrape(server: Any) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
-    with urllib.request.urlopen(server.metrics_url, timeout=10) as resp:
-        assert resp.status == 200
-        text = resp.read().decode()
-    out = {}
-    for family in text_string_to_metric_families(text):
-        for s in family.samples:
-            out[(s.name, tuple(sorted(s.labels.items())))] = s.value
-    return out
 
 
 def test_metrics_endpoint_counts_rpcs_verdicts_and_sessions(server: Any, h: Any) -> None:
