@@ -15,6 +15,7 @@ import shutil
 import signal
 import socket
 import subprocess
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -277,9 +278,6 @@ def test_front_option(monkeypatch: Any, tmp_path: Path) -> None:
 
 def test_front_native_without_it_is_a_one_line_startup_error(tmp_path: Path) -> None:
     """`python -m service --front native` where it cannot run: exit 2 and the reason."""
-    import subprocess
-    import sys
-
     env = dict(os.environ, PYYIJING_BACKEND="python")  # the front end is the native engine's
     proc = subprocess.run(
         [sys.executable, "-m", "service", "--address", "127.0.0.1:0", "--metrics-address", "off",
