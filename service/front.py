@@ -48,6 +48,8 @@ INTERNAL_SERVICE = "yijing.internal.v1.Front"
 PEER_KEY = "x-yijing-peer"  # front.hpp kPeerKey
 STOP_MARGIN_SECONDS = 5.0  # after its grace, the front end is killed if it has not exited
 RESTART_PAUSES = (0.05, 0.2, 1.0, 5.0)  # before starting it again, by failures in a row
+HEALTHY_SECONDS = 10.0  # up this long, an exit is not counted as a failure in a row
+START_TIMEOUT_SECONDS = 30.0  # to print "serving" once started
 
 
 class FrontError(RuntimeError):
@@ -133,6 +135,7 @@ class FrontEnd:
         self._refusing = False
         self._supervisor: asyncio.Task[None] | None = None
         self._exited: asyncio.Event | None = None
+        self._started_at = 0.0
 
     def _messages_file(self) -> str:
         path = os.path.join(self.dir, "mahjong-messages")
@@ -171,9 +174,16 @@ class FrontEnd:
         loop = asyncio.get_running_loop()
         port: asyncio.Future[int] = loop.create_future()
         self._exited = asyncio.Event()
+        # Its own session: a Ctrl-C to the terminal's process group reaches only this
+        # server, whose shutdown then stops the front end in its turn.
         proc = subprocess.Popen(
-            self._argv(), stdin=subprocess.PIPE, stdout=subprocess.PIPE, close_fds=True
+            self._argv(),
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            close_fds=True,
+            start_new_session=True,
         )
+        self._started_at = loop.time()
         self._proc = proc
         assert proc.stdout is not None
         self._reader = threading.Thread(
@@ -184,7 +194,14 @@ class FrontEnd:
         )
         self._reader.start()
         try:
-            value = await port
+            value = await asyncio.wait_for(port, START_TIMEOUT_SECONDS)
+        except asyncio.TimeoutError:
+            proc.kill()
+            await self._wait_exit(STOP_MARGIN_SECONDS)
+            self._close_stdin(proc)
+            raise FrontError(
+                f"the native front end did not serve within {START_TIMEOUT_SECONDS:.0f} s"
+            ) from None
         except FrontError:
             await self._wait_exit(STOP_MARGIN_SECONDS)
             self._close_stdin(proc)
@@ -206,6 +223,12 @@ class FrontEnd:
             if self._stopped():
                 return
             proc = self._proc
+            # failures in a row: an exit soon after a start counts as one
+            loop = asyncio.get_running_loop()
+            if loop.time() - self._started_at < HEALTHY_SECONDS:
+                failures += 1
+            else:
+                failures = 0
             status = (
                 None
                 if proc is None
@@ -227,7 +250,6 @@ class FrontEnd:
                     failures += 1
                     LOG.error("the native front end did not start again", extra={"error": str(exc)})
                     continue
-                failures = 0
                 if self.on_restart is not None:
                     self.on_restart()
                 break
@@ -276,6 +298,11 @@ class FrontEnd:
                 loop.call_soon_threadsafe(settle, int(fields[1]))
             elif kind == "error":
                 loop.call_soon_threadsafe(settle, None, "\t".join(fields[1:]))
+            elif kind == "dropped" and len(fields) == 2:
+                LOG.warning(
+                    "the native front end's report lines fell behind: calls not logged or counted",
+                    extra={"calls": fields[1]},
+                )
         if not started:
             loop.call_soon_threadsafe(settle, None, "the native front end exited before serving")
 

@@ -35,15 +35,17 @@ class JsonFormatter(logging.Formatter):
 
     def __init__(self) -> None:
         super().__init__()
-        self._second = -1  # the whole second whose text is in _second_text
-        self._second_text = ""
+        # (whole second, its text), one tuple: threads that format lines (the
+        # native front end's report reader among them) read it with one load
+        self._stamp = (-1, "")
 
     def _timestamp(self, created: float, msecs: float) -> str:
         second = int(created)
-        if second != self._second:  # strftime once a second, not once a line
-            text = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(created))
-            self._second, self._second_text = second, text
-        return self._second_text + f".{int(msecs):03d}Z"
+        stamp = self._stamp
+        if second != stamp[0]:  # strftime once a second, not once a line
+            stamp = (second, time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(created)))
+            self._stamp = stamp
+        return stamp[1] + f".{int(msecs):03d}Z"
 
     def format(self, record: logging.LogRecord) -> str:
         out: dict[str, Any] = {

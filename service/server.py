@@ -20,7 +20,7 @@ import pyyijing as yj
 
 from .config import Config
 from .convert import pb2
-from .front import FrontEnd, resolve_handler, wanted
+from .front import FrontEnd, FrontError, resolve_handler, wanted
 from .observability import Metrics, ObservabilityInterceptor
 from .registration import add_servicer
 from .servicer import Limits, RuleEngineServicer
@@ -105,8 +105,22 @@ class Service:
         self.front: FrontEnd | None = None  # the native front end, when it serves the address
 
     async def start(self) -> None:
+        behind_front = wanted(self.config)  # FrontError if --front native cannot be had
+        try:
+            await self._start(behind_front)
+        except FrontError as exc:
+            if not behind_front or self.config.front != "auto":
+                raise
+            # auto: a front end that was built but cannot run here (a missing shared
+            # library, say) leaves the server to serve from Python alone
+            LOG.warning(
+                "the native front end could not start; serving from Python alone",
+                extra={"error": str(exc)},
+            )
+            await self._start(False)
+
+    async def _start(self, behind_front: bool) -> None:
         cfg = self.config
-        behind_front = wanted(cfg)  # FrontError if --front native cannot be had
         interceptor = ObservabilityInterceptor(
             self.metrics, self.streams, self.refusing, forwarded_peer=behind_front
         )
@@ -174,6 +188,7 @@ class Service:
                 if self._metrics_server is not None:
                     self._metrics_server.shutdown()
                     self._metrics_server.server_close()
+                    self._metrics_server = None
                 raise
         self._server = server
         self._expiry = asyncio.ensure_future(self.sessions.expire_forever(self.shutting_down))

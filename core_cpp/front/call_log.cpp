@@ -29,6 +29,10 @@ void CallLog::rpc(std::string_view method, std::string_view code, std::string_vi
   for (const char c : peer) line.push_back(c == '\t' || c == '\n' ? ' ' : c);
   line.append("\t").append(verdicts).append("\n");
   std::lock_guard<std::mutex> lock(mu_);
+  if (pending_.size() + line.size() > kMaxPending) {  // the reader is far behind: bounded
+    ++dropped_;
+    return;
+  }
   pending_ += line;
 }
 
@@ -51,6 +55,10 @@ void CallLog::write_batches() {
       std::unique_lock<std::mutex> lock(mu_);
       wake_.wait_for(lock, std::chrono::milliseconds(20), [this] { return stopping_; });
       batch.swap(pending_);
+      if (dropped_ != 0) {  // said once per batch: the Python server logs it
+        batch += "dropped\t" + std::to_string(dropped_) + "\n";
+        dropped_ = 0;
+      }
       last = stopping_;
     }
     if (!batch.empty()) write_all(batch);

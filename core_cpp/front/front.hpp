@@ -56,7 +56,8 @@ struct Options {
 
 // The lines this program writes on stdout for the Python server: "serving\tPORT"
 // once, then one "rpc\t..." line per call answered here, in batches (a write
-// per call was a tenth of a small call's CPU in the Python server).
+// per call was a tenth of a small call's CPU in the Python server), and
+// "dropped\tN" when N calls' lines did not fit the buffer.
 class CallLog {
  public:
   void serving(int port);
@@ -69,9 +70,13 @@ class CallLog {
 
  private:
   void write_batches();
+  // Lines waiting for the writer, at most this many bytes (about 40,000 calls):
+  // past it, calls are counted and reported as a "dropped\tN" line instead.
+  static constexpr std::size_t kMaxPending = 4u << 20;
   std::mutex mu_;
   std::condition_variable wake_;
   std::string pending_;
+  long long dropped_ = 0;
   bool stopping_ = false;
   std::thread writer_;
 };
@@ -114,6 +119,9 @@ struct Front {
 // A ClientContext for passing `server`'s call on: its deadline and cancellation,
 // the client's metadata (less the transport's own and kPeerKey), and kPeerKey.
 std::unique_ptr<grpc::ClientContext> backend_context(const grpc::GenericCallbackServerContext& server);
+// `status` as the client may see it: a failure to reach the Python server names
+// its socket's path in gRPC's message, which is none of a client's business.
+grpc::Status hide_backend(const Front& front, const grpc::Status& status);
 // Copies the Python server's initial or trailing metadata onto the client's call.
 void copy_initial_metadata(const grpc::ClientContext& from, grpc::GenericCallbackServerContext& to);
 void copy_trailing_metadata(const grpc::ClientContext& from, grpc::GenericCallbackServerContext& to);

@@ -7,9 +7,10 @@
 // stdout: "serving\tPORT" once it serves (or "error\tWHY" and exit status 2),
 // then the CallLog lines. stdin: "refuse" (answer new calls UNAVAILABLE: the
 // end of a shutdown's drain), "stop SECONDS" (stop, letting calls in flight
-// finish for that long); end of input, SIGTERM or SIGINT stop it at once, and it
-// gets SIGTERM when its parent dies, so it never outlives the Python server.
+// finish for that long); end of input stops it at once, and so does its
+// parent's death (see main), so it never outlives the Python server.
 #include <sys/prctl.h>
+#include <unistd.h>
 
 #include <csignal>
 #include <cstdio>
@@ -45,7 +46,7 @@ class Service final : public grpc::CallbackGenericService {
 [[noreturn]] void fail(const std::string& why) {
   std::printf("error\t%s\n", why.c_str());
   std::fflush(stdout);
-  std::exit(2);
+  std::_Exit(2);  // not exit(): gRPC's threads may be running, and no destructor must race them
 }
 
 std::string read_file(const std::string& path) {
@@ -120,15 +121,23 @@ struct Stop {
 }  // namespace
 
 int main(int argc, char** argv) {
-  prctl(PR_SET_PDEATHSIG, SIGTERM);  // never outlive the Python server
-  // Stop signals and SIGPIPE (the Python server gone) are taken in one thread by
-  // sigwait: block them before gRPC starts its threads, which inherit the mask.
+  // The Python server stops this program through its input ("stop", or end of
+  // input when it is gone). Its death is also signalled (SIGUSR2, set here);
+  // SIGTERM and SIGINT stop it only once the parent is gone: a Ctrl-C or a
+  // service manager's SIGTERM to every process of the service reaches this one
+  // too, and must leave the Python server's drain in charge. They are taken in
+  // one thread by sigwait: blocked before gRPC starts its threads, which
+  // inherit the mask. SIGPIPE is ignored: a write to a gone reader fails instead.
+  const pid_t parent = getppid();
+  prctl(PR_SET_PDEATHSIG, SIGUSR2);
+  std::signal(SIGPIPE, SIG_IGN);
   sigset_t signals;
   sigemptyset(&signals);
   sigaddset(&signals, SIGTERM);
   sigaddset(&signals, SIGINT);
-  sigaddset(&signals, SIGPIPE);
+  sigaddset(&signals, SIGUSR2);
   pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+  if (getppid() != parent) return 0;  // the parent died before PDEATHSIG was set
 
   yf::Front front;
   front.opt = parse(argc, argv);
@@ -159,9 +168,14 @@ int main(int argc, char** argv) {
   front.log.start();
 
   Stop stop;
-  std::thread([&stop, signals] {
-    int sig = 0;
-    sigwait(&signals, &sig);
+  std::thread([&stop, signals, parent] {
+    for (;;) {
+      int sig = 0;
+      sigwait(&signals, &sig);
+      // PDEATHSIG follows the thread that started this program: a signal with the
+      // parent still there (that thread ended, or a Ctrl-C) is not the parent's death
+      if (getppid() != parent) break;
+    }
     stop.request(0);
   }).detach();
   std::thread([&front, &stop] {
@@ -181,7 +195,8 @@ int main(int argc, char** argv) {
   {
     std::unique_lock<std::mutex> lock(stop.mu);
     stop.cv.wait(lock, [&stop] { return stop.requested; });
-    grace = stop.grace;
+    // a day at most (a larger or non-finite value would overflow the deadline)
+    grace = stop.grace >= 0 && stop.grace <= 86400 ? stop.grace : (stop.grace > 0 ? 86400 : 0);
   }
   server->Shutdown(std::chrono::system_clock::now() +
                    std::chrono::milliseconds(static_cast<long long>(grace * 1000)));

@@ -23,7 +23,7 @@ bool transport_key(const std::string& key) {
 class Proxy final : public grpc::ServerGenericBidiReactor {
  public:
   Proxy(Front& front, grpc::GenericCallbackServerContext* ctx)
-      : server_ctx_(ctx), client_ctx_(backend_context(*ctx)), client_(this) {
+      : front_(front), server_ctx_(ctx), client_ctx_(backend_context(*ctx)), client_(this) {
     // Two holds keep the backend call open while the forward chain (client ->
     // backend) and the return chain (backend -> client) may still start an
     // operation on it; each is released, once, when its chain ends
@@ -77,6 +77,9 @@ class Proxy final : public grpc::ServerGenericBidiReactor {
   };
 
  private:
+  // The Python server sends no initial metadata of its own today. If it did, note
+  // that this reaction and the first backend_read_done are separate completions:
+  // a first response written before this ran would go out without it.
   void backend_initial_metadata(bool ok) {
     std::lock_guard<std::recursive_mutex> lock(mu_);
     if (ok) copy_initial_metadata(*client_ctx_, *server_ctx_);
@@ -108,7 +111,7 @@ class Proxy final : public grpc::ServerGenericBidiReactor {
     {
       std::lock_guard<std::recursive_mutex> lock(mu_);
       copy_trailing_metadata(*client_ctx_, *server_ctx_);
-      Finish(status);
+      Finish(hide_backend(front_, status));
     }
     done(/*server_side=*/false);
   }
@@ -136,6 +139,7 @@ class Proxy final : public grpc::ServerGenericBidiReactor {
   // Recursive: a reaction may in principle run inline from an operation started
   // under the lock.
   std::recursive_mutex mu_;
+  Front& front_;
   grpc::GenericCallbackServerContext* server_ctx_;
   std::unique_ptr<grpc::ClientContext> client_ctx_;
   Backend client_;
@@ -171,6 +175,12 @@ void copy_trailing_metadata(const grpc::ClientContext& from, grpc::GenericCallba
     std::string k(key.data(), key.size());
     if (!transport_key(k)) to.AddTrailingMetadata(k, std::string(value.data(), value.size()));
   }
+}
+
+grpc::Status hide_backend(const Front& front, const grpc::Status& status) {
+  const std::string path = front.opt.backend.substr(front.opt.backend.find(':') + 1);
+  if (status.ok() || status.error_message().find(path) == std::string::npos) return status;
+  return grpc::Status(status.error_code(), "the server is not available");
 }
 
 grpc::ServerGenericBidiReactor* new_proxy(Front& front, grpc::GenericCallbackServerContext* ctx) {

@@ -84,8 +84,11 @@ class Validate final : public grpc::ServerGenericBidiReactor {
   }
 
   void OnReadDone(bool ok) override {
-    if (!ok) {  // the client half-closed without a request, or went away
-      finish_here(grpc::Status(grpc::StatusCode::INVALID_ARGUMENT, "no request message"), "");
+    if (!ok) {  // the client went away, or half-closed without a request
+      finish_here(ctx_->IsCancelled()
+                      ? grpc::Status(grpc::StatusCode::CANCELLED, "the call was cancelled")
+                      : grpc::Status(grpc::StatusCode::INVALID_ARGUMENT, "no request message"),
+                  "");
       return;
     }
     if (f_.refusing.load(std::memory_order_relaxed)) {
@@ -123,6 +126,7 @@ class Validate final : public grpc::ServerGenericBidiReactor {
     backend_ctx_ = backend_context(*ctx_);
     f_.stub->UnaryCall(backend_ctx_.get(), ctx_->method(), grpc::StubOptions(), &request_, &reply_,
                        [this](grpc::Status status) {
+                         status = hide_backend(f_, status);
                          copy_initial_metadata(*backend_ctx_, *ctx_);
                          copy_trailing_metadata(*backend_ctx_, *ctx_);
                          if (status.ok())

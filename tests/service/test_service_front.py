@@ -352,3 +352,41 @@ def test_a_front_end_that_dies_is_started_again_on_its_port(make_server: Any, h:
             time.sleep(0.1)
     assert view.view.next_index == 0
     assert scrape(srv)[("yijing_front_restarts_total", ())] == 1
+
+
+def test_auto_serves_from_python_when_the_built_front_end_cannot_run(
+    make_server: Any, monkeypatch: Any, tmp_path: Path, h: Any
+) -> None:
+    """A front end that is there but exits before serving (a missing shared library,
+    say): `auto` serves from Python alone, `native` does not start."""
+    broken = tmp_path / "yijing-front"
+    broken.write_text("#!/bin/sh\necho 'cannot load libgrpc++' >&2\nexit 127\n")
+    broken.chmod(0o755)
+    monkeypatch.setattr(front, "EXECUTABLE", broken)
+    srv = make_server(front="auto")
+    assert srv.service.front is None
+    assert srv.stub.ValidateMove(
+        h.pb2.ValidateMoveRequest(position=h.position(1), move="s0:pass")
+    ).verdict.code
+    with pytest.raises(front.FrontError, match="exited before serving"):
+        make_server(front="native")
+
+
+def test_a_stop_signal_to_the_front_end_leaves_the_shutdown_to_the_server(
+    spawn: Any, tmp_path: Path, h: Any
+) -> None:
+    """A service manager's SIGTERM (or a Ctrl-C) reaches every process of the service:
+    the front end keeps serving while the Python server runs its drain, then goes with it."""
+    sp = spawn(tmp_path / "s.sqlite3", "--front", "native", "--drain-seconds", "0.5")
+    (kid,) = [p for p in _children(sp.proc.pid) if "yijing-front" in _cmdline(p)]
+    os.kill(kid, signal.SIGTERM)
+    os.kill(kid, signal.SIGINT)
+    time.sleep(0.5)
+    assert not _zombie(kid)
+    ch, stub = sp.stub()
+    req = h.pb2.ValidateMoveRequest(position=h.position(1), move="s0:pass")
+    assert stub.ValidateMove(req, timeout=5).verdict.code  # still served
+    ch.close()
+    assert sp.kill(signal.SIGTERM) == 0
+    _wait_for(lambda: not os.path.exists(f"/proc/{kid}") or _zombie(kid))
+    assert not [r for r in sp.lines if "starting it again" in str(r.get("msg", ""))]
