@@ -229,11 +229,7 @@ class FrontEnd:
                 failures += 1
             else:
                 failures = 0
-            status = (
-                None
-                if proc is None
-                else await asyncio.get_running_loop().run_in_executor(None, proc.wait)
-            )
+            status = None if proc is None else await loop.run_in_executor(None, proc.wait)
             if proc is not None:
                 self._close_stdin(proc)
             LOG.error(
@@ -310,11 +306,9 @@ class FrontEnd:
         proc = self._proc
         if proc is None or proc.stdin is None or proc.stdin.closed:
             return
-        try:
+        with contextlib.suppress(OSError):  # it is gone: nothing left to tell it
             proc.stdin.write(line.encode() + b"\n")
             proc.stdin.flush()
-        except (BrokenPipeError, OSError):  # it is gone: nothing left to tell it
-            pass
 
     def refuse(self) -> None:
         """New calls answered UNAVAILABLE from now on (the end of a shutdown's drain)."""

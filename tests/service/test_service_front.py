@@ -23,6 +23,7 @@ from typing import Any
 import grpc
 import pytest
 from metrics_scrape import scrape
+from proc_children import children
 
 from service import front
 from service.config import parse_args
@@ -221,24 +222,10 @@ def _refused(srv: Any, req: Any) -> bool:
     return True
 
 
-def _children(pid: int) -> list[int]:
-    out = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/stat") as f:
-                    fields = f.read().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[1]) == pid:
-                out.append(int(entry))
-    return out
-
-
 def test_the_front_end_never_outlives_a_killed_server(spawn: Any, tmp_path: Path) -> None:
     """SIGKILL of the Python server: the front end goes too, and frees the port."""
     sp = spawn(tmp_path / "s.sqlite3", "--front", "native")
-    kids = [p for p in _children(sp.proc.pid) if "yijing-front" in _cmdline(p)]
+    kids = [p for p in children(sp.proc.pid) if "yijing-front" in _cmdline(p)]
     assert len(kids) == 1
     sp.kill(signal.SIGKILL)
     _wait_for(lambda: not os.path.exists(f"/proc/{kids[0]}") or _zombie(kids[0]))
@@ -378,7 +365,7 @@ def test_a_stop_signal_to_the_front_end_leaves_the_shutdown_to_the_server(
     """A service manager's SIGTERM (or a Ctrl-C) reaches every process of the service:
     the front end keeps serving while the Python server runs its drain, then goes with it."""
     sp = spawn(tmp_path / "s.sqlite3", "--front", "native", "--drain-seconds", "0.5")
-    (kid,) = [p for p in _children(sp.proc.pid) if "yijing-front" in _cmdline(p)]
+    (kid,) = [p for p in children(sp.proc.pid) if "yijing-front" in _cmdline(p)]
     os.kill(kid, signal.SIGTERM)
     os.kill(kid, signal.SIGINT)
     time.sleep(0.5)

@@ -10,7 +10,6 @@ sessions are an LRU cache over the database with a cap and an idle expiry.
 
 from __future__ import annotations
 
-import os
 import random
 import signal
 import time
@@ -19,6 +18,7 @@ from typing import Any
 
 import grpc
 import pytest
+from proc_children import children
 
 
 def _watch(stub: Any, h: Any, game_id: str) -> Any:
@@ -171,26 +171,13 @@ def _rss_mb(pid: int) -> float:
     raise AssertionError("no VmRSS")
 
 
-def _children(pid: int) -> list[int]:
-    out = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/stat", encoding="ascii", errors="replace") as f:
-                    if int(f.read().rsplit(")", 1)[1].split()[1]) == pid:
-                        out.append(int(entry))
-            except (OSError, ValueError, IndexError):
-                continue
-    return out
-
-
 @pytest.mark.slow
 def test_rss_stays_flat_over_100k_games(spawn: Any, tmp_path: Any, h: Any) -> None:
     """100,000 CreateGames: RSS flat once the cache is full (before: +3.7 MB per 1,000),
     the server's and, when it runs one, its native front end's (each call passes through it)."""
     sp = spawn(tmp_path / "s.sqlite3")
     ch, stub = sp.stub()
-    kids = _children(sp.proc.pid)
+    kids = children(sp.proc.pid)
     rss: dict[int, float] = {}
     front_rss: dict[int, float] = {}
     done = 0
