@@ -212,6 +212,31 @@ def test_watched_bot_hands_show_no_offer_and_no_hidden_count(
     assert tally["discards_offered"] > 0, "no hand had an offer: the test would prove nothing"
 
 
+def _offer_kinds(kind: str, seed: int) -> set[str]:
+    """The kinds of offer the referee made in the bot hand (the engine's observer)."""
+    engine = _engine_of(kind, seed)
+    kinds = {"opening"} if engine.phase == "opening" else set()
+    for move in bot_hand(kind, seed).moves:
+        engine.apply(move)
+        if engine.phase == "claim":
+            kinds.add(engine.view(None)["offer"]["kind"])
+    return kinds
+
+
+@pytest.mark.parametrize(
+    ("kind", "seed", "offer"),
+    [
+        ("shaoyang", 31, "robbed_kong"),  # docs/mahjong.md §2: an added kong offered to rob
+        ("changsha", 60, "robbed_kong"),
+        ("changsha", 68, "haidi"),  # docs/mahjong.md §9 海底: offered to each ready seat
+        ("changsha", 10, "opening"),  # docs/mahjong.md §9 起手胡
+    ],
+)
+def test_rarer_offers_stay_hidden_too(server: Any, kind: str, seed: int, offer: str) -> None:
+    assert offer in _offer_kinds(kind, seed)
+    watch_bot_hands(server.stub, kind, range(seed, seed + 1))
+
+
 # -- the same public moves, a different hidden hand: the same messages -----------------
 
 # The scenarios below were found by search (a tile swapped between two hidden hands of a
