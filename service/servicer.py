@@ -18,7 +18,7 @@ import grpc
 import pyyijing as yj
 from pyyijing import mahjong as mj
 
-from . import convert, simulation
+from . import convert, simulation, spectator
 from .convert import pb2, pb2_grpc
 from .errors import InvalidArgumentError, RequestError
 from .games import mahjong as mjp
@@ -361,24 +361,24 @@ class RuleEngineServicer(_ServicerBase):  # type: ignore[misc]  # untyped genera
                 self.streams.unwatch(session.game_id)
 
     async def _watch(self, session: Any, context: Ctx) -> AsyncIterator[Any]:
+        """One message per public change of the table (service/spectator.py)."""
+        loop = asyncio.get_running_loop()
+        idle = self.limits.watch_idle_seconds
+        changed = session.changed
+        view = spectator.settled_view(session.game)
+        if view is None:  # arriving during an offer: the table as it last stood settled
+            view = await loop.run_in_executor(
+                self.executor, spectator.last_settled_view, session.game
+            )
         last: dict[str, Any] | None = None
-        sent = 0
+        idle_until = loop.time() + idle
         while True:
-            changed = session.changed
-            view = session.game.view(None)
-            if view != last:
-                history = view["history"]
-                if isinstance(session.game, mj.Game):
-                    mj_msg = mjp.view_to_proto(
-                        view, session.game.rules.ruleset, False, session.next_index
-                    )
-                    yield pb2.WatchGameResponse(new_moves=history[sent:], mahjong_view=mj_msg)
-                else:
-                    msg = yp.view_to_proto(view)
-                    msg.next_index = session.next_index
-                    yield pb2.WatchGameResponse(new_moves=history[sent:], view=msg)
-                sent, last = len(history), view
-            if view["phase"] == "over":
+            if view is not None and view != last:
+                sent = 0 if last is None else len(last["history"])
+                yield _watch_message(session.game, view, sent)
+                last = view
+                idle_until = loop.time() + idle  # hidden moves never keep a watcher alive
+            if view is not None and view["phase"] == "over":
                 return
             if session.expired:
                 await context.abort(grpc.StatusCode.NOT_FOUND, "the game expired")
@@ -389,7 +389,7 @@ class RuleEngineServicer(_ServicerBase):  # type: ignore[misc]  # untyped genera
             try:
                 await asyncio.wait(
                     {stop, change},
-                    timeout=self.limits.watch_idle_seconds,
+                    timeout=max(0.0, idle_until - loop.time()),
                     return_when=asyncio.FIRST_COMPLETED,
                 )
             finally:
@@ -400,9 +400,10 @@ class RuleEngineServicer(_ServicerBase):  # type: ignore[misc]  # untyped genera
             if not changed.is_set():
                 await context.abort(
                     grpc.StatusCode.UNAVAILABLE,
-                    f"nothing new for {self.limits.watch_idle_seconds:g} s "
-                    "(--watch-idle-seconds); watch again to go on",
+                    f"nothing new for {idle:g} s (--watch-idle-seconds); watch again to go on",
                 )
+            changed = session.changed
+            view = spectator.settled_view(session.game)
 
     # -- simulation -------------------------------------------------------------
     async def Simulate(  # noqa: N802
@@ -480,6 +481,18 @@ def _check_seat(seat: int, game: Any) -> int:
     if seat >= players:
         raise InvalidArgumentError.one("seat", f"seat must be in 0..{players - 1}; got {seat}")
     return int(seat)
+
+
+def _watch_message(game: Any, view: dict[str, Any], sent: int) -> Any:
+    """A watcher's message: the public moves after the first `sent`, and the table.
+
+    `next_index` stays unset: it counts passes, which a watcher never learns.
+    """
+    new_moves = view["history"][sent:]
+    if isinstance(game, mj.Game):
+        shown = mjp.view_to_proto(view, game.rules.ruleset, False, 0)
+        return pb2.WatchGameResponse(new_moves=new_moves, mahjong_view=shown)
+    return pb2.WatchGameResponse(new_moves=new_moves, view=yp.view_to_proto(view))
 
 
 def _view_field(game: Any, seat: int | None) -> dict[str, Any]:
