@@ -37,6 +37,35 @@ _HINTS = {
 }
 
 
+def source_tree() -> str | None:
+    """The checkout this package was imported from, if it is one (not an installed copy).
+
+    A checkout's root holds pyproject.toml and core_cpp/ beside pyyijing/; an
+    installed copy (site-packages) has neither.
+    """
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    if os.path.isfile(os.path.join(root, "pyproject.toml")) and os.path.isdir(
+        os.path.join(root, "core_cpp")
+    ):
+        return root
+    return None
+
+
+def _native_hint() -> str:
+    """Why the native backend is missing and the fix: a source tree shadowing the install."""
+    root = source_tree()
+    if root is None:
+        return _HINTS["native"]
+    return (
+        f"this pyyijing is the source tree {os.path.join(root, 'pyyijing')}, not an installed "
+        "copy: Python puts the current directory (or the script's) first on sys.path, so "
+        "inside the checkout it imports these sources, which hold no compiled modules. "
+        "Nothing needs rebuilding: run Python outside the checkout, or with `python -I` "
+        "(as `make serve` does), or use the installed tools (.venv/bin/yijing, "
+        ".venv/bin/pytest; `make install` builds that copy)"
+    )
+
+
 @dataclass(frozen=True)
 class Backend:
     """The small surface every backend provides."""
@@ -95,7 +124,7 @@ def select() -> Backend:
         except ImportError as exc:
             raise ImportError(
                 f"{ENV_VAR}={forced} but the {forced} backend is unavailable ({exc}): "
-                f"{_HINTS[forced]}"
+                f"{_native_hint() if source_tree() else _HINTS[forced]}"
             ) from exc
 
     failures: list[str] = []
@@ -108,7 +137,7 @@ def select() -> Backend:
         if failures:
             warnings.warn(
                 f"pyyijing is using the {name} backend (slower) because "
-                f"{'; '.join(failures)}. {_HINTS['native']}",
+                f"{'; '.join(failures)}. {_native_hint()}",
                 RuntimeWarning,
                 stacklevel=2,
             )
