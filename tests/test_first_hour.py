@@ -8,6 +8,7 @@ tests run from it) and checks what a reader would rely on.
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
@@ -40,6 +41,10 @@ def _section(title: str) -> str:
     start = README.index(f"\n## {title}\n")
     end = README.find("\n## ", start + 1)
     return README[start : end if end > 0 else None]
+
+
+def _env_without(*names: str) -> dict[str, str]:
+    return {k: v for k, v in os.environ.items() if k not in names}
 
 
 def _opening() -> str:
@@ -109,7 +114,12 @@ def test_python_in_the_checkout_is_told_why_it_is_slow_and_what_to_do() -> None:
         pytest.skip("not run from a source checkout")
     code = "import pyyijing; print(pyyijing.__file__, pyyijing.backend())"
     proc = subprocess.run(
-        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        env=_env_without("PYYIJING_BACKEND", "PYTHONPATH"),  # the default choice, as a user's
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.split() == [str(ROOT / "pyyijing" / "__init__.py"), "python"]
@@ -126,6 +136,7 @@ def test_python_outside_the_checkout_uses_the_build(tmp_path: Path) -> None:
     proc = subprocess.run(
         [sys.executable, "-c", "import pyyijing; print(pyyijing.__file__)"],
         cwd=tmp_path,
+        env=_env_without("PYYIJING_BACKEND", "PYTHONPATH"),
         capture_output=True,
         text=True,
         timeout=120,
@@ -206,7 +217,12 @@ def test_make_installs_quietly() -> None:
     if shutil.which("make") is None:
         pytest.skip("make is not installed")
     proc = subprocess.run(
-        ["make", "-n", "-B", "serve"], cwd=ROOT, capture_output=True, text=True, timeout=60
+        ["make", "-n", "-B", "serve"],
+        cwd=ROOT,
+        env=_env_without("MAKEFLAGS", "MFLAGS", "MAKELEVEL"),  # not a parent make's (-j, -n)
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert proc.returncode == 0, proc.stderr
     installs = [line for line in proc.stdout.splitlines() if "pip install" in line]

@@ -102,6 +102,8 @@ def test_a_mahjong_figure_has_one_question_per_panel(
         assert written == [f"{100 * r['rate']:.2f}%" for r in rates]
         lowest = min(100 * r["rate"] for r in rates if r["rate"] > 0)
         assert patterns.get_xlim()[0] < lowest
+        # a zero count's value is written at its interval's top, inside the axis too
+        assert all(t.xy[0] > patterns.get_xlim()[0] for t in patterns.texts)
         if ruleset == "changsha":
             assert _by_title(fig, "opening").get_xscale() == "log"
     finally:
