@@ -126,14 +126,14 @@ def write_file(path: str, data: bytes) -> None:
     A regular file (or a new one) is written under a temporary name beside it
     and renamed over it once complete; a device or a FIFO is written directly.
     """
-    target = os.path.realpath(path)
-    if os.path.exists(target) and not os.path.isfile(target):
+    if os.path.exists(path) and not os.path.isfile(path):  # /dev/stdout may be a pipe
         try:
-            with open(target, "wb") as f:
+            with open(path, "wb") as f:
                 f.write(data)
         except OSError as exc:
             raise OSError(exc.errno, exc.strerror, path) from None
         return
+    target = os.path.realpath(path)  # through a symlink: the file it names is replaced
     fd, tmp = tempfile.mkstemp(prefix=".yijing-", dir=os.path.dirname(target))
     try:
         with os.fdopen(fd, "wb") as f:

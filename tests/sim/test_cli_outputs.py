@@ -183,3 +183,43 @@ def test_the_missing_matplotlib_hint_works_from_a_checkout_too(
     assert code == 2
     assert "pip install 'pyyijing[plot]'" in err  # from PyPI
     assert "pip install '.[plot]'" in err  # from a source checkout (README "Install")
+
+
+# ----------------------------------------------------------- whole or not at all
+
+
+def test_a_failed_write_keeps_the_previous_file_and_leaves_no_temporary(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import errno
+
+    from pyyijing import cli_outputs
+
+    old = tmp_path / "summary.json"
+    old.write_text("previous run", encoding="utf-8")
+
+    def disk_full(src: str, dst: str) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(cli_outputs.os, "replace", disk_full)
+    code, out, err = run(capsys, *simulate("--json", str(old)))
+    assert code == 1
+    assert f"--json {old}: cannot write it: No space left on device" in err
+    assert "win rate" in out
+    assert old.read_text(encoding="utf-8") == "previous run"
+    assert [p.name for p in tmp_path.iterdir()] == ["summary.json"]
+
+
+def test_stdout_as_a_file_works_through_a_pipe() -> None:
+    import subprocess
+    import sys
+
+    proc = subprocess.run(
+        [sys.executable, "-m", "pyyijing.cli", *simulate("--json", "/dev/stdout")],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert proc.returncode == 0, proc.stderr
+    summary, _end = json.JSONDecoder().raw_decode(proc.stdout)  # then the table
+    assert summary["game"] == "yijingpai"
