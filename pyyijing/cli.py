@@ -2,10 +2,12 @@
 
 Mahjong (``simulate --game RULESET``, mahjong records in ``replay`` and
 ``validate``) lives in cli_mahjong.py (flags from the option table, the run),
-cli_mahjong_report.py (table, figure) and cli_mahjong_replay.py.
+cli_mahjong_report.py (table, figure) and cli_mahjong_replay.py; the Yi Jing
+Pai figure in cli_figure.py, the output files in cli_outputs.py.
 
 Bad arguments print one line ``yijing: error: ...`` and exit with status 2;
-an invalid record exits with 1. No command prints a traceback for a user error.
+an invalid record, or an output file that could not be written after the run,
+exits with 1. No command prints a traceback for a user error.
 Output files (``--json``, ``--plot``, ``--out``) and ``--plot``'s matplotlib are
 checked before a simulation starts, so a bad path fails at once, not after the run.
 A reader that goes away (``yijing replay ... | head``) ends the command quietly
