@@ -173,3 +173,20 @@ def test_every_pattern_and_opening_win_has_pinyin() -> None:
 
     names = [n for r in ("shaoyang", "changsha") for n in sim.PATTERNS[r]]
     assert [n for n in [*names, *sim.DECLARED_WINS] if n not in cli_mahjong_report.PINYIN] == []
+
+
+@pytest.mark.filterwarnings("ignore:Glyph:UserWarning")  # the stand-in font has no Chinese
+def test_with_a_chinese_font_the_figure_labels_are_the_tables(
+    summaries: dict[str, dict[str, Any]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where a font with Chinese is installed (none is here): Chinese with pinyin, as the table."""
+    monkeypatch.setattr(cli_mahjong_report, "cjk_font", lambda: "DejaVu Sans")
+    s = summaries["changsha"]
+    fig = cli_mahjong_report.summary_figure(s)
+    try:
+        assert fig._suptitle.get_text().startswith("Changsha 長沙: 400 hands")
+        labels = _ticks(_by_title(fig, "patterns"))
+        assert labels[0] == "小胡 xiao hu"
+        assert _ticks(_by_title(fig, "opening"))[0] == "板板胡 banban hu"
+    finally:
+        _close(fig)
