@@ -38,17 +38,24 @@ _HINTS = {
 
 
 def source_tree() -> str | None:
-    """The checkout this package was imported from, if it is one (not an installed copy).
+    """The checkout this package was imported from, if it is one with nothing compiled in it.
 
     A checkout's root holds pyproject.toml and core_cpp/ beside pyyijing/; an
-    installed copy (site-packages) has neither.
+    installed copy (site-packages) has neither. A checkout with the extension
+    built in place is not one: its native backend failed for another reason.
     """
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    if os.path.isfile(os.path.join(root, "pyproject.toml")) and os.path.isdir(
-        os.path.join(root, "core_cpp")
+    package = os.path.dirname(os.path.abspath(__file__))
+    root = os.path.dirname(package)
+    if not (
+        os.path.isfile(os.path.join(root, "pyproject.toml"))
+        and os.path.isdir(os.path.join(root, "core_cpp"))
     ):
-        return root
-    return None
+        return None
+    built = any(
+        name.startswith("_native.") and name.endswith((".so", ".pyd"))
+        for name in os.listdir(package)
+    )
+    return None if built else root
 
 
 def _native_hint() -> str:
