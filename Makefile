@@ -41,7 +41,7 @@ test: cpp-test py-test
 
 $(VPY):
 	$(PYTHON) -m venv $(VENV)
-	$(PIP) install --upgrade pip
+	$(PIP) install -q --upgrade pip
 
 sysdeps:
 	@if [ ! -f $(DOCTEST_HEADER) ] || { { ! command -v prometheus >/dev/null || \
@@ -49,9 +49,12 @@ sysdeps:
 		command -v apt-get >/dev/null; }; then bash scripts/install-system-deps.sh; fi
 
 # Non-editable install; the CMake build dir is kept in build/wheel so reruns are incremental.
+# pip -q: a rerun with nothing changed would list every requirement as already satisfied;
+# errors (and a failed build's output) still show.
 install: $(VPY) $(SYSDEPS_FIRST)
-	$(PIP) install $(BUILD_REQS)
-	$(PIP) install --no-build-isolation -Cbuild-dir=$(WHEEL_BUILD) \
+	@echo "install: pyyijing[dev,service] into $(VENV) (quiet: pip shows only errors)"
+	$(PIP) install -q $(BUILD_REQS)
+	$(PIP) install -q --no-build-isolation -Cbuild-dir=$(WHEEL_BUILD) \
 		-Ccmake.define.YIJING_BUILD_TESTS=$$([ -f $(DOCTEST_HEADER) ] && echo ON || echo OFF) \
 		'.[dev,service]'
 

@@ -1,4 +1,10 @@
-"""pyyijing: a rule engine for the I-Ching tile game Yi Jing Pai (易經牌).
+"""pyyijing: a rule engine for Yi Jing Pai (易經牌) and three Chinese mahjong rulesets.
+
+The games: Yi Jing Pai, the I-Ching tile game (this package's top level), and
+mahjong (`pyyijing.mahjong`): common (大眾, with its void-suit game), Shaoyang
+(邵陽) and Changsha (長沙). For each: a referee (deal, validate, apply, score,
+per-seat views, records), a simulator (``simulate``, bots) and, in a source
+checkout, a benchmark suite (``yijing bench``).
 
 The engine runs on one of three backends: "native" (the C++17 core through
 pybind11), "cython" (the fallback sources compiled by Cython) or "python"

@@ -37,6 +37,42 @@ _HINTS = {
 }
 
 
+def source_tree() -> str | None:
+    """The checkout this package was imported from, if it is one with nothing compiled in it.
+
+    A checkout's root holds pyproject.toml and core_cpp/ beside pyyijing/; an
+    installed copy (site-packages) has neither. A checkout with the extension
+    built in place is not one: its native backend failed for another reason.
+    """
+    package = os.path.dirname(os.path.abspath(__file__))
+    root = os.path.dirname(package)
+    if not (
+        os.path.isfile(os.path.join(root, "pyproject.toml"))
+        and os.path.isdir(os.path.join(root, "core_cpp"))
+    ):
+        return None
+    built = any(
+        name.startswith("_native.") and name.endswith((".so", ".pyd"))
+        for name in os.listdir(package)
+    )
+    return None if built else root
+
+
+def _native_hint() -> str:
+    """Why the native backend is missing and the fix: a source tree shadowing the install."""
+    root = source_tree()
+    if root is None:
+        return _HINTS["native"]
+    return (
+        f"this pyyijing is the source tree {os.path.join(root, 'pyyijing')}, not an installed "
+        "copy: Python puts the current directory (or the script's) first on sys.path, so "
+        "inside the checkout it imports these sources, which hold no compiled modules. "
+        "Nothing needs rebuilding: run Python outside the checkout, or with `python -I` "
+        "(as `make serve` does), or use the installed tools (.venv/bin/yijing, "
+        ".venv/bin/pytest; `make install` builds that copy)"
+    )
+
+
 @dataclass(frozen=True)
 class Backend:
     """The small surface every backend provides."""
@@ -95,7 +131,7 @@ def select() -> Backend:
         except ImportError as exc:
             raise ImportError(
                 f"{ENV_VAR}={forced} but the {forced} backend is unavailable ({exc}): "
-                f"{_HINTS[forced]}"
+                f"{_native_hint() if source_tree() else _HINTS[forced]}"
             ) from exc
 
     failures: list[str] = []
@@ -108,7 +144,7 @@ def select() -> Backend:
         if failures:
             warnings.warn(
                 f"pyyijing is using the {name} backend (slower) because "
-                f"{'; '.join(failures)}. {_HINTS['native']}",
+                f"{'; '.join(failures)}. {_native_hint()}",
                 RuntimeWarning,
                 stacklevel=2,
             )

@@ -2,10 +2,12 @@
 
 Mahjong (``simulate --game RULESET``, mahjong records in ``replay`` and
 ``validate``) lives in cli_mahjong.py (flags from the option table, the run),
-cli_mahjong_report.py (table, figure) and cli_mahjong_replay.py.
+cli_mahjong_report.py (table, figure) and cli_mahjong_replay.py; the Yi Jing
+Pai figure in cli_figure.py, the output files in cli_outputs.py.
 
 Bad arguments print one line ``yijing: error: ...`` and exit with status 2;
-an invalid record exits with 1. No command prints a traceback for a user error.
+an invalid record, or an output file that could not be written after the run,
+exits with 1. No command prints a traceback for a user error.
 Output files (``--json``, ``--plot``, ``--out``) and ``--plot``'s matplotlib are
 checked before a simulation starts, so a bad path fails at once, not after the run.
 A reader that goes away (``yijing replay ... | head``) ends the command quietly
@@ -19,21 +21,15 @@ import importlib
 import json
 import os
 import sys
-import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, NoReturn, TextIO
 
+from .cli_errors import EXIT_BROKEN_PIPE, EXIT_INVALID, EXIT_USAGE, UsageError
+from .cli_figure import plot_summary
+from .cli_outputs import check_outputs, write_outputs
 from .options import Option
 from .yijingpai.rules import YIJINGPAI_OPTIONS
-
-EXIT_USAGE = 2
-EXIT_INVALID = 1
-EXIT_BROKEN_PIPE = 128 + 13  # SIGPIPE: what the shell shows for `yes | head`
-
-
-class UsageError(Exception):
-    """A bad argument: one line on stderr, exit status 2."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -83,65 +79,6 @@ def _option_metavar(opt: Option) -> str:
     if opt.multiple:
         return "NAME[,NAME...]"
     return "{" + ",".join(opt.format_one(v) for v in opt.allowed) + "}"
-
-
-def _check_output(flag: str, path: str) -> None:
-    """Fail now, not after the run, if `path` cannot be written.
-
-    Nothing is created or truncated here: an existing file is opened for
-    appending (which changes nothing) and closed; for a new file a uniquely
-    named probe is created in its directory and removed at once. So a run that
-    fails or is interrupted later leaves no empty file behind and the previous
-    output of the same name intact; the real file is written once the
-    simulation is done.
-    """
-    if os.path.isdir(path):
-        raise UsageError(f"{flag} {path}: is a directory")
-    parent = os.path.dirname(os.path.abspath(path))
-    if not os.path.isdir(parent):
-        raise UsageError(f"{flag} {path}: no such directory {parent}")
-    try:
-        if os.path.exists(path):
-            if not os.path.isfile(path):  # a device or a FIFO: opening may block
-                if not os.access(path, os.W_OK):
-                    raise PermissionError(13, "Permission denied")
-                return
-            with open(path, "ab"):
-                pass
-        else:
-            fd, probe = tempfile.mkstemp(prefix=".yijing-probe-", dir=parent)
-            os.close(fd)
-            os.unlink(probe)
-    except OSError as exc:
-        raise UsageError(f"{flag} {path}: cannot write there ({exc.strerror or exc})") from None
-
-
-def _check_plot_format(path: str) -> None:
-    """matplotlib is importable and writes this file's format (by its extension)."""
-    plt = _require_matplotlib()
-    ext = os.path.splitext(path)[1][1:].lower()
-    fig = plt.figure()
-    try:
-        formats = fig.canvas.get_supported_filetypes()
-    finally:
-        plt.close(fig)
-    if ext and ext not in formats:
-        raise UsageError(
-            f"--plot {path}: matplotlib cannot write .{ext} files; use one of "
-            f"{', '.join('.' + f for f in sorted(formats))}"
-        )
-
-
-def _require_matplotlib() -> Any:
-    """matplotlib.pyplot on the Agg backend, or the usage error that --plot needs it."""
-    try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        raise UsageError("--plot needs matplotlib: pip install 'pyyijing[plot]'") from None
-    return plt
 
 
 def _fmt_rate(rate: dict[str, Any]) -> str:
@@ -260,40 +197,6 @@ def _match_lines(summary: dict[str, Any]) -> list[str]:
     return lines
 
 
-def plot_summary(summary: dict[str, Any], path: str) -> None:
-    """Win rates with 95% intervals, points and length histograms (matplotlib)."""
-    plt = _require_matplotlib()
-    fig, axes = plt.subplots(1, 3, figsize=(15, 4.5))
-    names = list(summary["by_policy"])
-    rates = [summary["by_policy"][n]["win"] for n in names]
-    ax = axes[0]
-    ax.bar(
-        names,
-        [100 * r["rate"] for r in rates],
-        yerr=[
-            [100 * (r["rate"] - r["low"]) for r in rates],
-            [100 * (r["high"] - r["rate"]) for r in rates],
-        ],
-        capsize=6,
-        color="#4c72b0",
-    )
-    ax.set_ylabel("win rate per seat played (%)")
-    ax.set_title("win rate by policy (95% intervals)")
-    for ax, key, title, scale in (
-        (axes[1], "points_half", "points of the winning hexagram", 0.5),
-        (axes[2], "plies", "game length (plies)", 1.0),
-    ):
-        hist = summary[key]["histogram"]
-        xs = [int(x) * scale for x in hist]
-        ax.bar(xs, list(hist.values()), width=0.8 * scale, color="#55a868")
-        ax.set_title(title)
-        ax.set_ylabel("games")
-    fig.suptitle(f"{summary['games']:,} games, policies {','.join(summary['policies'])}")
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
-
-
 def _load_records(path: str) -> list[dict[str, Any]]:
     try:
         with open(path, encoding="utf-8") as f:
@@ -352,11 +255,19 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     check_outputs(args)
     progress = None if args.quiet else _Progress(sys.stderr, args.games)
     res = run_simulate(args, rules, policies, record_every, progress)
-    written = write_outputs(args, res, plot_summary)
+    written, failed = write_outputs(args, res, plot_summary)
     print(summary_table(res.summary))
+    return report_outputs(written, failed)
+
+
+def report_outputs(written: list[str], failed: list[str]) -> int:
+    """After the summary: what was written (stdout), what could not be (stderr, exit 1)."""
     for line in written:
         print(line)
-    return 0
+    sys.stdout.flush()
+    for line in failed:
+        sys.stderr.write(f"yijing: error: {line}\n")
+    return EXIT_INVALID if failed else 0
 
 
 def run_simulate(
@@ -414,39 +325,6 @@ def records_every(args: argparse.Namespace) -> int | None:
     return None
 
 
-def check_outputs(args: argparse.Namespace) -> None:
-    """Everything that would fail after the run is checked before it."""
-    for flag, path in (("--json", args.json), ("--plot", args.plot), ("--out", args.out)):
-        if path:
-            _check_output(flag, path)
-    if args.plot:
-        _check_plot_format(args.plot)
-
-
-def write_outputs(
-    args: argparse.Namespace, res: Any, plot: Callable[[dict[str, Any], str], None]
-) -> list[str]:
-    """``--json``, ``--plot`` and ``--out`` files of a finished run; the lines saying so.
-
-    The files come before the table: a reader of stdout that goes away (| head)
-    must not lose them.
-    """
-    written = []
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as f:
-            json.dump(res.summary, f, indent=1, ensure_ascii=False)
-        written.append(f"summary written to {args.json}")
-    if args.plot:
-        plot(res.summary, args.plot)
-        written.append(f"figure written to {args.plot}")
-    if args.out:
-        with open(args.out, "w", encoding="utf-8") as f:
-            for rec in res.records:
-                f.write(json.dumps(rec, ensure_ascii=False) + "\n")
-        written.append(f"{len(res.records)} records written to {args.out}")
-    return written
-
-
 def _game_number(record: Any) -> int | None:
     """A sampled record's game number: "index" (a file of an earlier release: an int "game")."""
     if not isinstance(record, dict):
@@ -458,12 +336,33 @@ def _game_number(record: Any) -> int | None:
     return None
 
 
+def _which_shown(path: str, numbers: list[int | None]) -> str:
+    """The note that a file of many records was given without --game: which one is shown."""
+    if all(n is not None for n in numbers):
+        games = [n for n in numbers if n is not None]
+        shown = ", ".join(map(str, games[:5])) + (", ..." if len(games) > 5 else "")
+        return (
+            f"{path} holds {len(games)} records (games {shown}); showing the first, game "
+            f"{games[0]}: choose one with --game N"
+        )
+    return (
+        f"{path} holds {len(numbers)} records; showing the first: choose one with --game N "
+        f"(0 to {len(numbers) - 1})"
+    )
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     import pyyijing as yj
 
     records = _load_records(args.file)
     numbers = [_game_number(r) for r in records]
-    chosen = [r for r, n in zip(records, numbers, strict=True) if n == args.game]
+    if args.game is None:  # the first record, whatever its number
+        if len(records) > 1:
+            sys.stderr.write(f"yijing: {_which_shown(args.file, numbers)}\n")
+        args.game = numbers[0] if numbers[0] is not None else 0
+        chosen = records[:1]
+    else:
+        chosen = [r for r, n in zip(records, numbers, strict=True) if n == args.game]
     if not chosen:
         if any(n is not None for n in numbers):
             games = sorted(n for n in numbers if n is not None)
@@ -779,11 +678,11 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument(
         "--game",
         type=_count,
-        default=0,
+        default=None,
         metavar="N",
         help="the game to print: the record whose game number is N (simulate --records every:K "
         "keeps games 0, K, 2K, ...); in records without game numbers, the N-th record, from 0 "
-        "(default: %(default)s)",
+        "(default: the first record; stderr says so when the file holds more than one)",
     )
     r.add_argument(
         "--glyphs",
@@ -859,7 +758,8 @@ def cmd_serve(service_args: Sequence[str]) -> int:
         service_main = importlib.import_module("service.__main__").main
     except ImportError as exc:
         raise UsageError(
-            f"the service is not installed ({exc}): pip install 'pyyijing[service]'"
+            f"the service is not installed ({exc}): pip install 'pyyijing[service]' "
+            "(in a source checkout: pip install '.[service]')"
         ) from exc
     return int(service_main(list(service_args), prog="yijing serve"))
 

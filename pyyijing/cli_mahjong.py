@@ -17,15 +17,15 @@ from collections.abc import Sequence
 from typing import Any
 
 from .cli import (
-    UsageError,
     _option_type,
     _Progress,
-    check_outputs,
     records_every,
+    report_outputs,
     run_simulate,
     split_policies,
-    write_outputs,
 )
+from .cli_errors import UsageError
+from .cli_outputs import check_outputs, write_outputs
 from .mahjong.rules import MAHJONG_OPTIONS, RULESETS
 from .options import Option
 from .yijingpai.rules import YIJINGPAI_OPTIONS
@@ -162,11 +162,9 @@ def cmd_simulate_mahjong(args: argparse.Namespace) -> int:
     res = run_simulate(args, rules, policies, record_every, progress, errors)
     # process_time counts every thread of this process (not a cluster's workers).
     timing = {"wall": time.perf_counter() - wall0, "cpu": time.process_time() - cpu0}
-    written = write_outputs(args, res, plot_summary)
+    written, failed = write_outputs(args, res, plot_summary)
     print(summary_table(res.summary, timing=timing, threads=args.threads))
-    for line in written:
-        print(line)
-    return 0
+    return report_outputs(written, failed)
 
 
 def option_flags(ruleset: str) -> Sequence[str]:

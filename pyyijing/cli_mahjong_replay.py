@@ -15,7 +15,7 @@ import sys
 from collections import Counter
 from typing import Any
 
-from .cli import EXIT_INVALID, UsageError
+from .cli_errors import EXIT_INVALID, UsageError
 
 _SUIT_BASE = {"m": 0x1F007, "p": 0x1F019, "s": 0x1F010}
 # 1z-7z are 東 南 西 北 白 發 中; Unicode orders the dragons 中 發 白.

@@ -10,7 +10,9 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
-from .cli import _fmt_rate, _match_lines, _require_matplotlib
+from .cli import _fmt_rate, _match_lines
+from .cli_figure import rate_bars, rules_text, run_title
+from .cli_outputs import figure_bytes, require_matplotlib
 
 
 def _width(text: str) -> int:
@@ -23,16 +25,13 @@ def _pad(text: str, width: int) -> str:
 
 
 def _rules_text(summary: dict[str, Any]) -> str:
-    rules = dict(summary.get("rules") or {})
-    rules.pop("ruleset", None)
-    parts = []
-    for name, value in rules.items():
-        if isinstance(value, list):
-            value = ",".join(map(str, value))
-        elif isinstance(value, bool):
-            value = "true" if value else "false"
-        parts.append(f"{name} {value}")
-    return ", ".join(parts) if parts else "no options"
+    return rules_text(dict(summary.get("rules") or {}), skip=("ruleset",))
+
+
+def named(name: str) -> str:
+    """A pattern's name with its pinyin (``小胡 xiao hu``): the table's labels."""
+    pinyin = PINYIN.get(name)
+    return f"{name} {pinyin}" if pinyin else name
 
 
 def _speed_line(summary: dict[str, Any], timing: dict[str, float], threads: int | None) -> str:
@@ -51,11 +50,11 @@ def _rate_rows(title: str, rates: dict[str, Any], total_label: str) -> list[str]
     """One line per named rate: name, count, rate and its 95% interval."""
     if not rates:
         return []
-    width = max(12, *(_width(n) + 2 for n in rates))
+    width = max(12, *(_width(named(n)) + 2 for n in rates))
     of = next(iter(rates.values()))["of"]
     lines = [f"{title} ({of:,} {total_label})", f"  {_pad('', width)}{'count':>9}  rate  [95%]"]
     for name, r in rates.items():
-        lines.append(f"  {_pad(name, width)}{r['count']:>9,}  {_fmt_rate(r)}")
+        lines.append(f"  {_pad(named(name), width)}{r['count']:>9,}  {_fmt_rate(r)}")
     return lines
 
 
@@ -121,12 +120,12 @@ def summary_table(
     opening = summary.get("opening_wins")
     if opening:
         lines += ["", f"opening and mid-game wins ({summary['hands']:,} hands)"]
-        width = max(_width(n) + 2 for n in opening)
+        width = max(_width(named(n)) + 2 for n in opening)
         lines.append(f"  {_pad('', width)}{'declared':>9}{'hands':>9}  rate  [95%] of hands")
         for name, o in opening.items():
             h = o["hands"]
             lines.append(
-                f"  {_pad(name, width)}{o['declared']:>9,}{h['count']:>9,}  {_fmt_rate(h)}"
+                f"  {_pad(named(name), width)}{o['declared']:>9,}{h['count']:>9,}  {_fmt_rate(h)}"
             )
         lines.append(
             f"  {_pad('any', width)}{'':>9}{summary['opening_any']['count']:>9,}  "
@@ -142,7 +141,8 @@ def summary_table(
 
 # --------------------------------------------------------------------- the figure
 
-#: Latin labels for the figure when no installed font has Chinese characters
+#: The pinyin of every pattern and declared win: beside the Chinese in the table and
+#: the figure, and alone in the figure when no installed font has Chinese characters
 #: (matplotlib's own DejaVu Sans has none: they would be drawn as boxes).
 PINYIN: dict[str, str] = {
     "小胡": "xiao hu",
@@ -177,81 +177,138 @@ PINYIN: dict[str, str] = {
 }
 
 
-def _cjk_font() -> str | None:
+#: Substrings of the names of fonts with Chinese characters (Noto/Source Han CJK, WenQuanYi, ...).
+_CJK_FONT_NAMES = ("CJK", "Hei", "Song", "Ming", "WenQuanYi", "Droid Sans Fallback")
+
+#: More distinct payments than this are binned: Shaoyang's coins (2^raises factors) leave
+#: most values between its payments unused, a comb of thin spikes one bar per value.
+_MAX_PAYMENT_BARS = 40
+
+_RULESET_NAMES = {
+    "common": "common mahjong 大眾",
+    "shaoyang": "Shaoyang 邵陽",
+    "changsha": "Changsha 長沙",
+}
+_RULESET_LATIN = {"common": "common mahjong", "shaoyang": "Shaoyang", "changsha": "Changsha"}
+
+
+def cjk_font() -> str | None:
     """The name of an installed font that has Chinese characters, if any."""
     from matplotlib import font_manager
 
     for font in font_manager.fontManager.ttflist:
-        name = font.name
-        if any(
-            key in name
-            for key in ("CJK", "Hei", "Song", "Ming", "WenQuanYi", "Droid Sans Fallback")
-        ):
-            return str(name)
+        if any(key in font.name for key in _CJK_FONT_NAMES):
+            return str(font.name)
     return None
 
 
-def _bars(ax: Any, labels: list[str], rates: list[dict[str, Any]], color: str) -> None:
-    """Horizontal bars of rates (%) with their 95% intervals."""
-    ys = list(range(len(labels)))
-    ax.barh(
-        ys,
-        [100 * r["rate"] for r in rates],
-        xerr=[
-            # max(0, ...): Wilson's bound of a zero count is a rounding error above 0
-            [max(0.0, 100 * (r["rate"] - r["low"])) for r in rates],
-            [max(0.0, 100 * (r["high"] - r["rate"])) for r in rates],
-        ],
-        capsize=3,
-        color=color,
-    )
-    ax.set_yticks(ys, labels)
-    ax.invert_yaxis()
+def figure_label(name: str, font: str | None) -> str:
+    """A pattern's label in the figure: with its Chinese where a font draws it, else pinyin."""
+    return named(name) if font else PINYIN.get(name, name)
 
 
-def plot_summary(summary: dict[str, Any], path: str) -> None:
-    """Win rates with 95% intervals, the payment distribution and pattern frequencies."""
-    plt = _require_matplotlib()
-    font = _cjk_font()
+def _payment_panel(ax: Any, hist: dict[str, int]) -> None:
+    """The distribution of payments; values in bins when there are too many for one bar each."""
+    values = [int(v) for v in hist]
+    counts = list(hist.values())
+    lo, hi = min(values), max(values)
+    if hi - lo < _MAX_PAYMENT_BARS:
+        ax.bar(values, counts, width=0.8, color="#55a868")
+        ax.set_title("payment distribution")
+    else:
+        edges = _bin_edges(lo, hi)
+        ax.hist(values, bins=edges, weights=counts, color="#55a868", edgecolor="white")
+        ax.set_title(f"payment distribution (bins of {edges[1] - edges[0]:g})")
+    ax.set_yscale("log")
+    ax.set_xlabel("payment of one seat in one hand")
+    ax.set_ylabel("seat-hands (log)")
 
-    def label(name: str) -> str:
-        return name if font else PINYIN.get(name, name)
 
+def _bin_edges(lo: int, hi: int) -> list[float]:
+    """Integer-wide bins, at most _MAX_PAYMENT_BARS of them, one centred on 0."""
+    width = -(-(hi - lo + 1) // _MAX_PAYMENT_BARS)
+    start = lo - ((lo + width // 2) % width) - 0.5 if width > 1 else lo - 0.5
+    edges = [start]
+    while edges[-1] <= hi:
+        edges.append(edges[-1] + width)
+    return edges
+
+
+def _log_rate_bars(
+    ax: Any, labels: list[str], rates: list[dict[str, Any]], color: str, of: str
+) -> None:
+    """Rates (%) on a log axis, so that a pattern of 0.1% shows as well as one of 50%."""
+    rate_bars(ax, labels, rates, color)
+    ax.set_xscale("log")
+    # Below the smallest rate and the smallest upper bound (a zero count's interval).
+    positive = [100 * v for r in rates for v in (r["rate"], r["high"]) if v > 0]
+    floor = min([*positive, 1.0]) / 3
+    ax.set_xlim(floor, 300)
+    ax.set_xlabel(f"% of {of} (log scale)")
+
+
+def summary_figure(summary: dict[str, Any]) -> Any:
+    """The figure of a mahjong summary: each question in its own panel.
+
+    Win rates by policy; who won each hand, with the draw rate; the payments;
+    the patterns and categories of won hands; Changsha's opening wins. Every
+    rate has its 95% interval and its value written beside the bar.
+    """
+    plt = require_matplotlib()
+    font = cjk_font()
     opening = summary.get("opening_wins") or {}
-    panels = 4 if opening else 3
-    with plt.rc_context({"font.sans-serif": [font, "DejaVu Sans"]} if font else {}):
-        fig, axes = plt.subplots(1, panels, figsize=(5 * panels, 5))
+    ruleset = summary["ruleset"]
+    style = {"font.sans-serif": [font, "DejaVu Sans"]} if font else {}
+    with plt.rc_context(style):
+        fig = plt.figure(figsize=(18, 11))
+        grid = fig.add_gridspec(2, 6, height_ratios=(1, 1.4))
+        policy_ax = fig.add_subplot(grid[0, 0:2])
+        seat_ax = fig.add_subplot(grid[0, 2:4])
+        pay_ax = fig.add_subplot(grid[0, 4:6])
+        pattern_ax = fig.add_subplot(grid[1, 0:3] if opening else grid[1, 1:5])
+
         names = list(summary["by_policy"])
-        rates = [summary["by_policy"][n]["win"] for n in names]
-        seat_names = [f"seat {s}" for s in range(len(summary["win_by_seat"]))]
-        _bars(axes[0], names + seat_names, rates + list(summary["win_by_seat"]), "#4c72b0")
-        axes[0].set_xlabel("win rate (%): per seat-hand played / per hand")
-        axes[0].set_title("win rate by policy and seat (95%)")
+        rate_bars(policy_ax, names, [summary["by_policy"][n]["win"] for n in names], "#4c72b0")
+        policy_ax.set_xlabel("win rate per seat-hand played (%)")
+        policy_ax.set_title("win rate by policy (95%)")
 
-        hist = summary["payments"]["histogram"]
-        axes[1].bar([int(v) for v in hist], list(hist.values()), width=0.8, color="#55a868")
-        axes[1].set_yscale("log")
-        axes[1].set_xlabel("payment of one seat in one hand")
-        axes[1].set_ylabel("seat-hands (log)")
-        axes[1].set_title("payment distribution")
+        seats = [f"seat {s}" for s in range(len(summary["win_by_seat"]))]
+        rate_bars(seat_ax, [*seats, "draw"], [*summary["win_by_seat"], summary["draw"]], "#dd8452")
+        seat_ax.set_xlabel("% of hands")
+        seat_ax.set_title("who won each hand, and draws (95%)")
 
-        pats = {**summary.get("patterns", {}), **summary.get("categories", {})}
-        _bars(axes[2], [label(n) for n in pats], list(pats.values()), "#c44e52")
-        axes[2].set_xlabel("% of won hands")
-        axes[2].set_title("patterns and categories (95%)")
+        _payment_panel(pay_ax, summary["payments"]["histogram"])
+
+        pats = [(figure_label(n, font), r) for n, r in (summary.get("patterns") or {}).items()]
+        pats += [(f"category: {n}", r) for n, r in (summary.get("categories") or {}).items()]
+        _log_rate_bars(
+            pattern_ax, [n for n, _ in pats], [r for _, r in pats], "#c44e52", "won hands"
+        )
+        pattern_ax.set_title("patterns and categories of won hands (95%)")
         if opening:
-            _bars(
-                axes[3],
-                [label(n) for n in opening],
+            opening_ax = fig.add_subplot(grid[1, 3:6])
+            _log_rate_bars(
+                opening_ax,
+                [figure_label(n, font) for n in opening],
                 [o["hands"] for o in opening.values()],
                 "#8172b2",
+                "hands",
             )
-            axes[3].set_xlabel("% of hands")
-            axes[3].set_title("opening and mid-game wins (95%)")
-        fig.suptitle(
-            f"{summary['ruleset']}: {summary['hands']:,} hands, "
-            f"policies {','.join(summary['policies'])}"
-        )
+            opening_ax.set_title("opening and mid-game wins (95%)")
+        game = (_RULESET_NAMES if font else _RULESET_LATIN)[ruleset]
+        fig.suptitle(run_title(game, summary["hands"], "hands", summary, _rules_text(summary)))
         fig.tight_layout()
-        fig.savefig(path, dpi=110)
+    return fig
+
+
+def plot_summary(summary: dict[str, Any], path: str) -> bytes:
+    """The figure as the bytes of `path`'s format (by its extension)."""
+    plt = require_matplotlib()
+    font = cjk_font()
+    fig = summary_figure(summary)
+    try:
+        # The CJK font is needed when the text is drawn, which is when the figure is saved.
+        with plt.rc_context({"font.sans-serif": [font, "DejaVu Sans"]} if font else {}):
+            return figure_bytes(fig, path)
+    finally:
         plt.close(fig)

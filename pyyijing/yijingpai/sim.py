@@ -27,7 +27,7 @@ from ..sim.runner import (
     seat_policy,
 )
 from ..sim.stats import hist_stats, rate
-from .game import Game
+from .game import GAME_NAME, Game
 from .match import hand_seed
 from .rules import WIN_CONDITIONS, Rules
 
@@ -256,6 +256,7 @@ class Tally:
             }
         wins = games - int(self.kinds[2])
         return {
+            "game": GAME_NAME,
             "games": games,
             "players": n,
             "policies": list(self.policy_names),
