@@ -184,6 +184,25 @@ def test_a_stream_whose_request_never_comes_ends(make_server: Any) -> None:
     assert time.monotonic() - start < 0.5 + SLACK
 
 
+def test_the_server_wide_budget_counts_calls_waiting_for_their_request(
+    make_server: Any, h: Any
+) -> None:
+    srv = make_server(max_concurrent_rpcs=2, request_timeout_seconds=5)
+    release = threading.Event()
+    get_view = srv.channel.stream_stream("/yijing.v1.RuleEngineService/GetView")
+    waiting = [get_view(_requests_then_wait(release), timeout=30) for _ in range(2)]
+    try:
+        time.sleep(0.3)  # both have started
+        with pytest.raises(grpc.RpcError) as info:
+            srv.stub.GetView(h.pb2.GetViewRequest(game_id="g", token="t"), timeout=10)
+        assert info.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
+        assert info.value.details() == "Concurrent RPC limit exceeded!"
+    finally:
+        release.set()
+        for call in waiting:
+            call.cancel()
+
+
 def test_a_reflection_stream_takes_a_stream_ticket(make_server: Any) -> None:
     srv = make_server(max_streams_per_peer=1)
     stub = reflection_pb2_grpc.ServerReflectionStub(srv.channel)
