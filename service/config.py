@@ -23,6 +23,8 @@ class Config:
     max_batch: int = 256
     max_moves: int = 1000
     max_concurrent_rpcs: int = 256
+    max_concurrent_rpcs_per_peer: int = 64
+    request_timeout_seconds: float = 5.0  # a call's request must arrive within this
     max_simulate_games: int = 10_000_000
     simulate_workers: int = 2  # Simulate calls running at once; more wait their turn
     workers: int = 0  # engine worker threads for stateless RPCs; 0: min(4, cpu count)
@@ -54,7 +56,16 @@ _HELP = {
     "max_moves": ("YIJING_MAX_MOVES", "most moves in one position or game"),
     "max_concurrent_rpcs": (
         "YIJING_MAX_CONCURRENT_RPCS",
-        "RPCs handled at once; more are refused with RESOURCE_EXHAUSTED",
+        "unary RPCs handled at once; more are refused with RESOURCE_EXHAUSTED",
+    ),
+    "max_concurrent_rpcs_per_peer": (
+        "YIJING_MAX_CONCURRENT_RPCS_PER_PEER",
+        "unary RPCs handled at once for one client host; more are RESOURCE_EXHAUSTED",
+    ),
+    "request_timeout_seconds": (
+        "YIJING_REQUEST_TIMEOUT_SECONDS",
+        "a call whose request message has not arrived this long after the call started "
+        "ends with DEADLINE_EXCEEDED (INVALID_ARGUMENT at once if the client sent none)",
     ),
     "max_simulate_games": (
         "YIJING_MAX_SIMULATE_GAMES",
@@ -76,7 +87,7 @@ _HELP = {
     ),
     "max_streams": (
         "YIJING_MAX_STREAMS",
-        "server streams open at once (WatchGame, Simulate, health Watch); they have "
+        "server streams open at once (WatchGame, Simulate, health Watch, reflection); they have "
         "their own budget on top of --max-concurrent-rpcs, so they never starve unary calls",
     ),
     "max_streams_per_peer": (
@@ -179,6 +190,7 @@ def parse_args(
         "max_batch",
         "max_moves",
         "max_concurrent_rpcs",
+        "max_concurrent_rpcs_per_peer",
         "max_simulate_games",
         "simulate_workers",
         "max_streams",
@@ -192,7 +204,7 @@ def parse_args(
     for name in ("grace_seconds", "drain_seconds"):
         if not getattr(cfg, name) >= 0:  # also refuses nan
             parser.error(f"--{name.replace('_', '-')} must be at least 0")
-    for name in ("watch_idle_seconds", "session_idle_seconds"):
+    for name in ("watch_idle_seconds", "session_idle_seconds", "request_timeout_seconds"):
         if not getattr(cfg, name) > 0:
             parser.error(f"--{name.replace('_', '-')} must be more than 0")
     return cfg

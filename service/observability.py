@@ -39,6 +39,7 @@ from prometheus_client import (
     process_collector,
 )
 
+from .calls import CallBudget
 from .errors import ResourceExhaustedError
 from .jsonlog import RpcLog
 from .streams import StreamBudget
@@ -199,6 +200,8 @@ class ObservabilityInterceptor(grpc.aio.ServerInterceptor):
         streams: StreamBudget | None = None,
         refusing: asyncio.Event | None = None,
         forwarded_peer: bool = False,
+        calls: CallBudget | None = None,
+        request_timeout: float | None = None,
     ) -> None:
         self.metrics = metrics
         # Behind the native front end (service/front.py) every call comes from its
@@ -206,6 +209,10 @@ class ObservabilityInterceptor(grpc.aio.ServerInterceptor):
         # (a client's own value of it never gets through). Never believed otherwise.
         self._peer = _forwarded_peer if forwarded_peer else _peer
         self.streams = streams  # every server stream takes a ticket (service/streams.py)
+        self.calls = calls  # and every unary call a slot (service/calls.py)
+        # Each call's handler starts before its request has arrived, and reads it
+        # with this limit: a call whose client sends nothing cannot hold its slot.
+        self.request_timeout = request_timeout
         # Set at the end of a shutdown's drain: new calls get UNAVAILABLE (retryable)
         # from the handler, instead of being cut off by the transport as CANCELLED.
         self.refusing = refusing or asyncio.Event()
@@ -291,34 +298,62 @@ class ObservabilityInterceptor(grpc.aio.ServerInterceptor):
         budget = self.streams
         refusing = self.refusing
 
+        calls = self.calls
+        request_timeout = self.request_timeout
+
         if handler.unary_unary is not None or handler.unary_stream is not None:
             streaming = handler.unary_unary is None
             behavior = handler.unary_stream if streaming else handler.unary_unary
 
-            async def check_body(request: Any, context: Ctx) -> None:
+            async def check_refusing(context: Ctx) -> None:
                 if refusing.is_set():
                     await context.abort(grpc.StatusCode.UNAVAILABLE, "the server is shutting down")
+
+            async def check_body(request: Any, context: Ctx) -> None:
+                await check_refusing(context)
                 if isinstance(request, _BadRequestBody):
                     await context.abort(
                         grpc.StatusCode.INVALID_ARGUMENT,
                         f"request body is not a valid protobuf message: {request.error}",
                     )
 
-            async def open_stream(context: Ctx, peer: str) -> str | None:
-                if budget is None:
+            async def open_slot(context: Ctx, peer: str) -> str | None:
+                """A stream ticket for a server stream, a call slot for a unary call."""
+                slots: StreamBudget | CallBudget | None = budget if streaming else calls
+                if slots is None:
                     return None
                 try:
-                    return budget.open(peer)
+                    return slots.open(peer)
                 except ResourceExhaustedError as exc:
                     await context.abort(exc.status, exc.message)
                     raise AssertionError("unreachable") from exc
+
+            def close_slot(ticket: str | None) -> None:
+                slots: StreamBudget | CallBudget | None = budget if streaming else calls
+                if ticket is not None and slots is not None:
+                    slots.close(ticket)
+
+            async def read_request(context: Ctx) -> Any:
+                # The method is registered as request-streaming (below) so that this
+                # runs when the call starts, and the wait for its one request is bounded.
+                try:
+                    request = await asyncio.wait_for(context.read(), request_timeout)
+                except asyncio.TimeoutError:
+                    await context.abort(
+                        grpc.StatusCode.DEADLINE_EXCEEDED,
+                        f"no request message within {request_timeout:g} s of the call's "
+                        "start (--request-timeout-seconds)",
+                    )
+                if request is grpc.aio.EOF:
+                    await context.abort(grpc.StatusCode.INVALID_ARGUMENT, "no request message")
+                return request
 
             if inspect.isasyncgenfunction(behavior):
                 # The stubs type handlers as the sync API's; a grpc.aio handler's
                 # behavior is an async generator function or a coroutine function.
                 gen_behavior = cast("Callable[[Any, Ctx], AsyncIterator[Any]]", behavior)
 
-                async def wrapped_gen(request: Any, context: Ctx) -> AsyncIterator[Any]:
+                async def wrapped_gen(_requests: Any, context: Ctx) -> AsyncIterator[Any]:
                     start = time.perf_counter()
                     peer = peer_of(context)  # now: once the call has ended, peer() can crash
                     code = "UNKNOWN"
@@ -327,8 +362,10 @@ class ObservabilityInterceptor(grpc.aio.ServerInterceptor):
                     labels = ["", ""]
                     opened = _CALL_LABELS.set(labels)
                     try:
+                        await check_refusing(context)
+                        ticket = await open_slot(context, peer)
+                        request = await read_request(context)
                         await check_body(request, context)
-                        ticket = await open_stream(context, peer)
                         try:
                             async for item in gen_behavior(request, context):
                                 yield item
@@ -344,8 +381,7 @@ class ObservabilityInterceptor(grpc.aio.ServerInterceptor):
                         code = "CANCELLED" if _is_cancel(exc) else "UNKNOWN"
                         raise
                     finally:
-                        if ticket is not None and budget is not None:
-                            budget.close(ticket)
+                        close_slot(ticket)
                         metrics.in_flight.dec()
                         _reset_labels(opened)
                         record(method, code, start, peer, labels)
@@ -354,7 +390,7 @@ class ObservabilityInterceptor(grpc.aio.ServerInterceptor):
             else:
                 coro_behavior = cast("Callable[[Any, Ctx], Awaitable[Any]]", behavior)
 
-                async def wrapped(request: Any, context: Ctx) -> Any:
+                async def wrapped(_requests: Any, context: Ctx) -> Any:
                     start = time.perf_counter()
                     peer = peer_of(context)  # now: once the call has ended, peer() can crash
                     code = "UNKNOWN"
@@ -363,9 +399,12 @@ class ObservabilityInterceptor(grpc.aio.ServerInterceptor):
                     labels = ["", ""]
                     opened = _CALL_LABELS.set(labels)
                     try:
+                        await check_refusing(context)
+                        # a stream written with context.write (health Watch) takes a
+                        # stream ticket, a unary call a call slot
+                        ticket = await open_slot(context, peer)
+                        request = await read_request(context)
                         await check_body(request, context)
-                        if streaming:  # a stream written with context.write (health Watch)
-                            ticket = await open_stream(context, peer)
                         try:
                             result = await coro_behavior(request, context)
                         except grpc.aio.AbortError:
@@ -381,25 +420,48 @@ class ObservabilityInterceptor(grpc.aio.ServerInterceptor):
                         code = "CANCELLED" if _is_cancel(exc) else "UNKNOWN"
                         raise
                     finally:
-                        if ticket is not None and budget is not None:
-                            budget.close(ticket)
+                        close_slot(ticket)
                         metrics.in_flight.dec()
                         _reset_labels(opened)
                         record(method, code, start, peer, labels)
 
                 new_behavior = wrapped
 
+            # Request-streaming on the server's side only: the client's call is the
+            # same on the wire; its one request is read by read_request.
             factory = (
-                grpc.unary_stream_rpc_method_handler
+                grpc.stream_stream_rpc_method_handler
                 if streaming
-                else grpc.unary_unary_rpc_method_handler
+                else grpc.stream_unary_rpc_method_handler
             )
             return factory(
                 new_behavior,
                 request_deserializer=_safe_deserializer(handler.request_deserializer),
                 response_serializer=handler.response_serializer,
             )
-        return handler  # client/bidi streaming (reflection): passed through unchanged
+        bidi = handler.stream_stream
+        if bidi is not None and budget is not None and inspect.isasyncgenfunction(bidi):
+            # A bidirectional stream (reflection) may stay open for as long as its
+            # client likes: it takes a stream ticket too.
+            bidi_behavior = cast("Callable[[Any, Ctx], AsyncIterator[Any]]", bidi)
+
+            async def wrapped_bidi(requests: Any, context: Ctx) -> AsyncIterator[Any]:
+                try:
+                    ticket = budget.open(peer_of(context))
+                except ResourceExhaustedError as exc:
+                    await context.abort(exc.status, exc.message)
+                try:
+                    async for item in bidi_behavior(requests, context):
+                        yield item
+                finally:
+                    budget.close(ticket)
+
+            return grpc.stream_stream_rpc_method_handler(
+                wrapped_bidi,
+                request_deserializer=handler.request_deserializer,
+                response_serializer=handler.response_serializer,
+            )
+        return handler  # client streaming: none is served
 
 
 def _reset_labels(token: contextvars.Token[list[str] | None]) -> None:

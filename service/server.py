@@ -18,6 +18,7 @@ from prometheus_client import start_http_server
 
 import pyyijing as yj
 
+from .calls import CallBudget
 from .config import Config
 from .convert import pb2
 from .front import FrontEnd, FrontError, resolve_handler, wanted
@@ -89,6 +90,9 @@ class Service:
             per_peer=config.max_streams_per_peer,
             per_game=config.max_watchers_per_game,
         )
+        self.calls = CallBudget(
+            total=config.max_concurrent_rpcs, per_peer=config.max_concurrent_rpcs_per_peer
+        )
         workers = config.workers or min(4, os.cpu_count() or 1)
         self.executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="yijing-engine")
         self.sim_executor = ThreadPoolExecutor(
@@ -122,13 +126,19 @@ class Service:
     async def _start(self, behind_front: bool) -> None:
         cfg = self.config
         interceptor = ObservabilityInterceptor(
-            self.metrics, self.streams, self.refusing, forwarded_peer=behind_front
+            self.metrics,
+            self.streams,
+            self.refusing,
+            forwarded_peer=behind_front,
+            calls=self.calls,
+            request_timeout=cfg.request_timeout_seconds,
         )
         server = grpc.aio.server(
             interceptors=[interceptor],
-            # Streams are bounded by their own budget (--max-streams): on top of it,
-            # unary calls always have --max-concurrent-rpcs slots of their own.
-            maximum_concurrent_rpcs=cfg.max_concurrent_rpcs + cfg.max_streams,
+            # No maximum_concurrent_rpcs: gRPC's counts a call from its start, by no
+            # client, and before any handler runs, so one client holding calls open
+            # could take it all. Unary calls have their budget (service/calls.py) and
+            # streams theirs (service/streams.py), both per client as well as in all.
             options=[
                 ("grpc.max_receive_message_length", cfg.max_message_bytes),
                 ("grpc.max_send_message_length", cfg.max_message_bytes),

@@ -3,12 +3,12 @@
 A `WatchGame` stream needs only a game id and may stay open for as long as the
 hand lasts; before this budget, 256 idle watchers (the server's whole
 ``--max-concurrent-rpcs``) made every other call fail with RESOURCE_EXHAUSTED.
-Now every server stream (WatchGame, Simulate, health Watch) takes a ticket:
-at most `total` at once, at most `per_peer` from one client host, and at most
-`per_game` watchers of one game. The gRPC server's own cap is the unary
-budget plus `total` (service/server.py), so unary calls always have their
-``--max-concurrent-rpcs`` slots. A refused stream ends at once with
-RESOURCE_EXHAUSTED, naming the limit and its flag.
+Now every stream (WatchGame, Simulate, health Watch, reflection) takes a
+ticket: at most `total` at once, at most `per_peer` from one client host, and
+at most `per_game` watchers of one game. Unary calls have a budget of their own
+(service/calls.py), so they always have their ``--max-concurrent-rpcs`` slots.
+A refused stream ends at once with RESOURCE_EXHAUSTED, naming the limit and its
+flag.
 
 Everything runs on the event loop thread: plain counters, no locks.
 """

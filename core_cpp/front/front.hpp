@@ -133,6 +133,11 @@ grpc::ServerGenericBidiReactor* new_proxy(Front& front, grpc::GenericCallbackSer
 grpc::ServerGenericBidiReactor* new_validate(Front& front, grpc::GenericCallbackServerContext* ctx,
                                              bool batch);
 
+// The addresses to listen on for `listen` (HOST:PORT): itself, except that
+// "localhost" is both loopback addresses on one port, as the Python server's gRPC
+// has it (this system's resolver may give 127.0.0.1 alone), where ::1 exists.
+std::vector<std::string> listen_addresses(const std::string& listen);
+
 std::string flatten(const grpc::ByteBuffer& buffer);
 grpc::ByteBuffer to_buffer(std::string bytes);
 

@@ -156,14 +156,17 @@ int main(int argc, char** argv) {
   }
   Service service(front);
   grpc::ServerBuilder builder;
-  int port = 0;
-  builder.AddListeningPort(front.opt.listen, creds, &port);
+  const std::vector<std::string> addresses = yf::listen_addresses(front.opt.listen);
+  int port = 0, ipv6_port = 0;
+  builder.AddListeningPort(addresses[0], creds, &port);
+  if (addresses.size() > 1) builder.AddListeningPort(addresses[1], creds, &ipv6_port);
   builder.RegisterCallbackGenericService(&service);
   builder.SetMaxReceiveMessageSize(front.opt.max_message_bytes);
   builder.SetMaxSendMessageSize(front.opt.max_message_bytes);
   builder.AddChannelArgument(GRPC_ARG_ALLOW_REUSEPORT, 0);  // as the Python server: one owner per port
   std::unique_ptr<grpc::Server> server = builder.BuildAndStart();
-  if (!server || port == 0) fail("cannot listen on " + front.opt.listen);
+  if (!server || port == 0 || (addresses.size() > 1 && ipv6_port != port))
+    fail("cannot listen on " + front.opt.listen);
   front.log.serving(port);
   front.log.start();
 
