@@ -572,11 +572,13 @@ def mj_regular(counts: list[int]) -> bool:
 
 
 def mj_thirteen_orphans(counts: list[int]) -> bool:
-    """十三浪: the 13 terminal and honour kinds, one of them paired (seed 002 出牌方法 5)."""
+    """十三浪: the 13 terminal and honour kinds, one of them paired (seed 002 出牌方法 5):
+    14 tiles, every orphan kind held, no other kind."""
+    others = [t for t in range(34) if t not in _MJ_ORPHANS]
     return (
         sum(counts) == 14
-        and all(counts[t] for t in _MJ_ORPHANS)
-        and (sum(counts[t] for t in _MJ_ORPHANS) == 14)
+        and min(counts[t] for t in _MJ_ORPHANS) >= 1
+        and not any(counts[t] for t in others)
     )
 
 
