@@ -35,7 +35,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import changsha_oracle
 
@@ -572,11 +572,13 @@ def mj_regular(counts: list[int]) -> bool:
 
 
 def mj_thirteen_orphans(counts: list[int]) -> bool:
-    """十三浪: the 13 terminal and honour kinds, one of them paired (seed 002 出牌方法 5)."""
+    """十三浪: the 13 terminal and honour kinds, one of them paired (seed 002 出牌方法 5):
+    14 tiles, every orphan kind held, no other kind."""
+    others = [t for t in range(34) if t not in _MJ_ORPHANS]
     return (
         sum(counts) == 14
-        and all(counts[t] for t in _MJ_ORPHANS)
-        and (sum(counts[t] for t in _MJ_ORPHANS) == 14)
+        and min(counts[t] for t in _MJ_ORPHANS) >= 1
+        and not any(counts[t] for t in others)
     )
 
 
@@ -787,7 +789,36 @@ class MjState:
         self._offer = offers[passes]
         return self._offer
 
-    # -- the order of checks (docs/mahjong-engine.md "Moves and the order of checks")
+    # -- the order of checks (docs/mahjong-engine.md "Moves and the order of checks",
+    # "eng" below; shared/rules/mahjong.md "rules")
+
+    # eng step 3: the phases each action exists in (`kong` and `win` in play and claim).
+    _PHASES: ClassVar[dict[str, tuple[str, ...]]] = {
+        "raise": ("raise",),
+        "void": ("void",),
+        "discard": ("play",),
+        "ready": ("play",),
+        "pung": ("claim",),
+        "chow": ("claim",),
+        "pass": ("claim",),
+        "kong": ("play", "claim"),
+        "win": ("play", "claim"),
+    }
+
+    def actions_in_rules(self) -> set[str]:
+        """eng step 2: what this ruleset knows; Changsha's actions never (it has its own
+        oracle), `raise` in Shaoyang only, `void` in the void-suit game only, which has no
+        chow; `ready` with 報聽 on (rules §11: never with the void suit; eng: "always"
+        off in Shaoyang)."""
+        known = {"discard", "kong", "pung", "chow", "win", "pass"}
+        if self.shaoyang:
+            known.add("raise")
+        if self.void_game:
+            known = (known | {"void"}) - {"chow"}
+        if self.ready_on:
+            known.add("ready")
+        return known
+
     def code(self, move: str) -> str | None:
         if self.changsha is not None:
             return self.changsha.code(move)
@@ -795,74 +826,70 @@ class MjState:
         if parsed == "unpinned":
             return None
         if isinstance(parsed, str):
-            return parsed
+            return parsed  # eng parsing: malformed
         seat, action, arg = parsed
         if seat >= 4:
             return "no_such_seat"
-        phase = self.phase
-        if phase == "over":
-            return "game_over"
-        if (
-            action in _MJ_CHANGSHA_ACTIONS
-            or (action == "raise" and not self.shaoyang)
-            or (action == "void" and not self.void_game)
-            or (action == "ready" and not self.ready_on)
-            or (action == "chow" and self.void_game)
-        ):
-            return "not_in_rules"
-        if (
-            (action == "void") != (phase == "void")
-            or (action == "raise") != (phase == "raise")
-            or (action in ("discard", "ready") and phase != "play")
-            or (action in ("pung", "chow", "pass") and phase != "claim")
-        ):
-            return "wrong_phase"
-        if phase == "raise":
+        if self.phase == "over":
+            return "game_over"  # step 1
+        if action not in self.actions_in_rules():
+            return "not_in_rules"  # step 2
+        if self.phase not in self._PHASES[action]:
+            return "wrong_phase"  # step 3
+        if self.phase == "raise":  # step 4
             if self.raises[seat] is not None:
                 return "already_raised"
-            return "raise_too_high" if arg > 3 else "ok"
-        if phase == "void":
-            return "already_chosen" if self.void[seat] is not None else "ok"
+            return "ok" if arg <= 3 else "raise_too_high"
+        if self.phase == "void":
+            return "ok" if self.void[seat] is None else "already_chosen"
         if seat not in self.to_act:
-            return "not_your_turn"
-        if phase == "claim":
-            offered = self.current_offer()[1]
-            return "ok" if move in offered or action == "pass" else f"cannot_{action}"
-        own, c = self.own[seat], self.counts[seat]
-        drawn = None if own["drawn"] is None else _MJ_ID[own["drawn"]]
-        if action in ("discard", "ready"):
-            if not c[arg]:
-                return "tile_not_held"
-            if own["declared"] and arg != drawn:
-                return "hand_locked"
-            if self.holds_void(seat) and arg // 9 != self.void[seat]:
-                return "void_suit_first"
-            if action == "ready":
-                if own["declared"]:
-                    return "already_declared"
-                c[arg] -= 1
-                ready = bool(self.wait_kinds(seat, c))
-                c[arg] += 1
-                if not ready:
-                    return "not_ready"
-            return "ok"
+            return "not_your_turn"  # step 5
+        if self.phase == "claim":  # step 7
+            if action == "pass" or move in self.current_offer()[1]:
+                return "ok"
+            return "cannot_" + action
+        return self.play_code(seat, action, arg)
+
+    def play_code(self, seat: int, action: str, tile: int) -> str:
+        """eng step 6: the turn seat in play."""
+        own, held = self.own[seat], self.counts[seat]
+        declared = bool(own["declared"])
+        void = self.void[seat]
+        if action == "win":
+            if self.claimed_turn:
+                return "must_discard"
+            return "ok" if self.wins(seat, held) else "cannot_win"
         if action == "kong":
             if self.claimed_turn:
                 return "must_discard"
-            if own["declared"]:
+            if declared:
                 return "hand_locked"
-            if not (c[arg] == 4 or (c[arg] and self.has_pung(seat, arg))):
+            four = held[tile] == 4
+            added = held[tile] >= 1 and self.has_pung(seat, tile)
+            if not (four or added):
                 return "cannot_kong"
-            if arg // 9 == self.void[seat]:
+            if void is not None and tile // 9 == void:
                 return "void_suit"
-            return "wall_empty" if self.wall_remaining == 0 else "ok"
-        assert action == "win", move
-        if self.claimed_turn:
-            return "must_discard"
-        return "ok" if self.wins(seat, c) else "cannot_win"
+            return "ok" if self.wall_remaining > 0 else "wall_empty"
+        # discard=T / ready=T
+        if held[tile] == 0:
+            return "tile_not_held"
+        drawn = own["drawn"]
+        if declared and _MJ_CODES[tile] != drawn:
+            return "hand_locked"
+        if self.holds_void(seat) and tile // 9 != void:
+            return "void_suit_first"
+        if action == "discard":
+            return "ok"
+        if declared:
+            return "already_declared"
+        left = list(held)
+        left[tile] -= 1
+        return "ok" if self.wait_kinds(seat, left) else "not_ready"
 
     def expected_legal(self) -> list[str]:
-        """Every legal move now, from the rules alone."""
+        """Every legal move now, from eng "Legal moves" (built directly, not through
+        `code`; _check_state checks that the two agree)."""
         if self.changsha is not None:
             return self.changsha.expected_legal()
         if self.phase == "over":
@@ -879,8 +906,36 @@ class MjState:
             seat, moves = self.current_offer()
             return sorted([*moves, f"s{seat}:pass"])
         seat = self.to_act[0]
-        cands = [f"s{seat}:{a}={t}" for a in ("discard", "ready", "kong") for t in _MJ_CODES]
-        return sorted(m for m in [*cands, f"s{seat}:win"] if self.code(m) == "ok")
+        own, held = self.own[seat], self.counts[seat]
+        p = f"s{seat}:"
+        out = [p + "win"] if not self.claimed_turn and self.wins(seat, held) else []
+        if own["declared"]:
+            return sorted([*out, p + f"discard={own['drawn']}"])
+        kinds = [t for t in range(34) if held[t]]
+        if self.holds_void(seat):
+            kinds = [t for t in kinds if t // 9 == self.void[seat]]
+        for t in kinds:
+            out.append(p + f"discard={_MJ_CODES[t]}")
+            if self.ready_on:
+                left = list(held)
+                left[t] -= 1
+                if self.wait_kinds(seat, left):
+                    out.append(p + f"ready={_MJ_CODES[t]}")
+        if not self.claimed_turn and self.wall_remaining > 0:
+            for t in range(34):
+                if t // 9 == self.void[seat] and self.void[seat] is not None:
+                    continue
+                if held[t] == 4 or (held[t] and self.has_pung(seat, t)):
+                    out.append(p + f"kong={_MJ_CODES[t]}")
+        return sorted(out)
+
+    def legal_by_checks(self) -> list[str]:
+        """The play phase's candidates that `code` calls ok (to compare with
+        `expected_legal`: two readings of the docs that must agree)."""
+        seat = self.to_act[0]
+        p = f"s{seat}:"
+        cands = [p + f"{a}={t}" for a in ("discard", "ready", "kong") for t in _MJ_CODES]
+        return sorted(m for m in [*cands, p + "win"] if self.code(m) == "ok")
 
 
 class MahjongAdapter(GameAdapter):
@@ -1124,6 +1179,9 @@ class MahjongAdapter(GameAdapter):
             f"legal moves: the engine has {sorted(set(legal) - set(want))} more and "
             f"{sorted(set(want) - set(legal))} fewer than the rules"
         )
+        if st.phase == "play":
+            by_checks = st.legal_by_checks()
+            assert by_checks == want, f"oracle: legal {want} but checks pass {by_checks}"
         if st.phase == "raise":
             for s in range(4):
                 assert game.waits(s) == {}, "waits in phase raise (§11: {})"
