@@ -252,3 +252,22 @@ def test_evaluate_counts_revealed_open_kong_tiles_as_seen(stub: Any, h: Any) -> 
     resp = stub.Evaluate(h.pb2.EvaluateRequest(position=after, seat=2))
     assert {w.tile: w.unseen for w in resp.waits} == {"6s": 4, "9s": 3}
 
+
+def test_the_batch_check_calls_a_non_str_move_malformed() -> None:
+    """The service's batch check of mahjong positions (ValidateMove(s)'s engine call) as
+    `Game` answers: a move that is not a str is malformed, asked about or in the history
+    (its index and verdict, as a malformed string there gives), hashable or not."""
+    from service.games.mahjong import check_prepared
+
+    rules = mj.Rules("changsha")
+    history = mj.play_bots(rules, 4, ("heuristic",) * 4).moves[:6]
+    g = mj.Game(rules, seed=4)
+    g.apply_all(history)
+    malformed = g.validate("not a move")
+    assert malformed.code == "malformed"
+    items: list[Any] = [(4, None, -1, history, m) for m in (None, 3, b"s0:pass", ["s0:pass"])]
+    for move in (None, {"a": 1}, "not a move"):
+        items.append((4, None, -1, [*history[:2], move, *history[3:]], "s0:pass"))
+    got = check_prepared(rules, items)
+    bad_history = (2, "malformed", malformed.message)
+    assert got == [(-1, "malformed", malformed.message)] * 4 + [bad_history] * 3
