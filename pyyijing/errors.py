@@ -20,12 +20,14 @@ class Verdict(NamedTuple):
 class IllegalMove(ValueError):  # noqa: N818 - the contract's name
     """Raised by `Game.apply` for an illegal move; the game is left unchanged.
 
-    ``index``: the move's position in a record (`mj.replay`), else None.
+    ``index``: the move's position in a record (`mj.replay`), else None. ``move`` is
+    the move as given (a player may send something that is not a str: malformed).
     """
 
-    def __init__(self, move: str, code: str, message: str, index: int | None = None) -> None:
+    def __init__(self, move: object, code: str, message: str, index: int | None = None) -> None:
         where = f"move {index}: " if index is not None else ""
-        text = f"{move}: {code}: {message}" if message else f"{move}: {code}"
+        shown = move if isinstance(move, str) else repr(move)
+        text = f"{shown}: {code}: {message}" if message else f"{shown}: {code}"
         super().__init__(where + text)
         self.move = move
         self.code = code

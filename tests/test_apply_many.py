@@ -46,10 +46,13 @@ def test_apply_each_gives_every_verdict(backend: object) -> None:
     assert g.moves == moves
 
 
-def test_moves_must_be_strings() -> None:
+def test_moves_must_be_a_list_and_a_non_str_move_is_malformed() -> None:
+    moves = _history(1)
     g = yj.Game(yj.Rules(), seed=1)
-    with pytest.raises(TypeError, match=r"moves\[1\] must be a str"):
-        g.apply_all(["s0:pass", 3])  # type: ignore[list-item]
+    failed = g.apply_all([moves[0], 3])  # type: ignore[list-item]
+    assert failed is not None
+    assert (failed[0], failed[1].code) == (1, "malformed")
+    assert g.moves == moves[:1]
     with pytest.raises(TypeError, match="moves must be a list"):
         g.apply_each("s0:pass")  # type: ignore[arg-type]
-    assert g.moves == []
+    assert g.moves == moves[:1]

@@ -56,3 +56,26 @@ def test_dice_rule_uses_each_hands_own_dice() -> None:
         assert g.dice is not None
         assert g.dealer == (g.dice[0] + g.dice[1] - 1) % 4
         finish(g)
+
+
+def test_the_ledger_counts_a_hand_as_soon_as_it_ends(backend) -> None:
+    """rules §5 / docs/architecture.md: `Match.ledger` is per seat the payments of the
+    finished hands, so it is current the moment a hand ends, before `next_dealer` or
+    `new_hand()` is read. Heuristic match seed 3: hand 2 pays (-9, 0, 9, 0)."""
+    m = yj.Match(yj.Rules(), seed=3, backend=backend.name)
+    totals = [0, 0, 0, 0]
+    for _ in range(3):
+        g = m.new_hand()
+        assert m.ledger == totals  # the hand in play counts nothing yet
+        while g.phase != "over":
+            g.apply(yj.bot_move(g, "heuristic"))
+        r = g.result
+        assert r is not None
+        totals = [t + p for t, p in zip(totals, r.payments, strict=True)]
+        assert m.ledger == totals
+        assert m.record()["ledger"] == totals
+    assert m.hands[2].result is not None
+    assert m.hands[2].result.payments == (-9, 0, 9, 0)
+    assert m.ledger == [-9, 0, 9, 0]
+    m.ledger[0] = 100  # a copy: the standings cannot be edited by a caller
+    assert m.ledger == [-9, 0, 9, 0]

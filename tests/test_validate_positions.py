@@ -99,8 +99,6 @@ def test_an_overlong_move_is_a_malformed_history_move(backend: Any) -> None:
         ([(1, [], "s0:pass", 4)], TypeError, "(deal, moves, move)"),
         (["s0:pass"], TypeError, "(deal, moves, move)"),
         ([(1, "s0:pass", "s0:pass")], TypeError, "sequence of str"),
-        ([(1, [3], "s0:pass")], TypeError, "str"),
-        ([(1, [], None)], TypeError, "str"),
         ([(-1, [], "s0:pass")], ValueError, "seed"),
         ([(1.5, [], "s0:pass")], TypeError, "seed"),
         ([(("10", 0), [], "s0:pass")], ValueError, "wall"),
@@ -136,8 +134,9 @@ def test_apply_all_is_apply_in_a_loop(backend: Any) -> None:
     assert verdict is not None
     assert verdict.code == "malformed"
     assert g.moves == history[:10]  # the moves before the bad one stay applied
-    with pytest.raises(TypeError):
-        yj.Game(rules, seed=31, backend=backend.name).apply_all([3])  # type: ignore[list-item]
+    failed = yj.Game(rules, seed=31, backend=backend.name).apply_all([3])  # type: ignore[list-item]
+    assert failed is not None
+    assert (failed[0], failed[1].code) == (0, "malformed")  # a move from a player: not a str
 
 
 def test_apply_each_is_apply_on_every_move(backend: Any) -> None:
@@ -162,5 +161,4 @@ def test_apply_each_is_apply_on_every_move(backend: Any) -> None:
     assert got == want
     assert g.record() == ref.record()
     assert not all(v.ok for v in got)
-    with pytest.raises(TypeError):
-        g.apply_each([None])  # type: ignore[list-item]
+    assert [v.code for v in g.apply_each([None])] == ["malformed"]  # type: ignore[list-item]

@@ -1293,6 +1293,38 @@ TEST_CASE("mahjong Changsha open kong: 槓上開花 at once - 槓上炮 paid by 
   }
 }
 
+// Each wait of `seat` with its unseen count: "6m=4 9m=3".
+std::string unseen_of(const mj::State& s, int seat) {
+  int unseen[mj::kKinds];
+  const std::uint64_t m = mj::waits(s, seat, unseen);
+  std::string out;
+  for (int t = 0; t < mj::kKinds; ++t)
+    if ((m >> t) & 1)
+      out += (out.empty() ? "" : " ") + mj::tile_code(static_cast<mj::Tile>(t)) + "=" + std::to_string(unseen[t]);
+  return out;
+}
+
+TEST_CASE("mahjong Changsha waits: the open kong's revealed tiles are seen from the moment they are revealed, once (rules §11)") {
+  // s1 waits on 6m and 9m; the open kong reveals 1s, then 9m (offered to s1).
+  // No other 6m or 9m is in sight of s1 (s2 and s3 hold theirs concealed).
+  const std::vector<std::string> hands = {"1m2m3m4p5p6p7s8s9s5m3s3s3s3s", "2p3p4p6p7p8p4s5s6s5p5p7m8m",
+                                          "1m2m3m4m5m6m9m1p1p9p9p1s2s", "1m2m3m4m6m7m8m1p9p4s5s6s6s"};
+  mj::State s = deal_changsha(changsha(), hands, 0, "7p", "1s9m");
+  play(s, "s0:pass");
+  CHECK(unseen_of(s, 1) == "6m=4 9m=4");
+  play(s, "s0:open_kong=3s");
+  REQUIRE(s.phase == mj::Phase::kClaim);
+  CHECK(unseen_of(s, 1) == "6m=4 9m=3");  // on offer, face up
+  mj::State won = s;
+  play(won, "s1:win");
+  CHECK(unseen_of(won, 1) == "6m=4 9m=3");  // the hand ended on it: still seen, once
+  play(s, "s1:pass");  // both lie in s0's discards; s1 draws
+  REQUIRE(s.phase == mj::Phase::kPlay);
+  CHECK(s.n_revealed == 0);
+  play(s, "s1:discard=7p");  // the tile it drew; nobody claims it
+  CHECK(unseen_of(s, 1) == "6m=4 9m=3");  // counted once, as a discard
+}
+
 TEST_CASE("mahjong Changsha random play: games end - conserve tiles - pay zero-sum - check() accepts exactly the legal moves") {
   std::vector<mj::Move> all;
   for (int seat = 0; seat < 4; ++seat) {

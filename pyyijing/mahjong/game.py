@@ -15,7 +15,7 @@ from typing import Any
 from .. import _registry
 from ..errors import IllegalMove, Verdict
 from ..shuffle import check_seed
-from ..yijingpai.game import _check_moves, core_moves, core_text
+from ..yijingpai.game import _check_moves, core_move, core_moves
 from .reasons import MESSAGES
 from .rules import Rules
 
@@ -243,17 +243,13 @@ class Game:
         return list(self._core.legal_moves(_check_seat(seat, allow_none=True)))
 
     def validate(self, move: str) -> Verdict:
-        """Is `move` legal now? Never raises for an illegal move (TypeError if not a str)."""
-        if not isinstance(move, str):
-            raise TypeError(f"a move is a str like 's0:discard=5m'; got {type(move).__name__}")
-        code, message = self._core.check(move if move.isascii() else core_text(move))
+        """Is `move` legal now? Never raises for an illegal move (nor a non-str: malformed)."""
+        code, message = self._core.check(core_move(move))
         return Verdict(code == "ok", code, MESSAGES.get(code, message))
 
     def apply(self, move: str) -> None:
         """Play `move`; raise `IllegalMove` (with ``.code``) and change nothing if it is illegal."""
-        if not isinstance(move, str):
-            raise TypeError(f"a move is a str like 's0:discard=5m'; got {type(move).__name__}")
-        code, message = self._core.apply(move if move.isascii() else core_text(move))
+        code, message = self._core.apply(core_move(move))
         if code != "ok":
             raise IllegalMove(move, code, MESSAGES.get(code, message))
 

@@ -16,8 +16,8 @@ from .rules import Rules
 
 
 class Match:
-    """Hands played one after another; `ledger[seat]` sums the finished hands' payments
-    (settled when `next_dealer`, `new_hand()` or `record()` is called, as in `yj.Match`)."""
+    """Hands played one after another; `ledger[seat]` sums the payments of every finished
+    hand (a hand's payments count as soon as it is over, as in `yj.Match`)."""
 
     def __init__(self, rules: Rules | None = None, *, seed: int, backend: str | None = None):
         self.rules = rules if rules is not None else Rules()
@@ -29,26 +29,26 @@ class Match:
         self.seed = check_seed(seed)
         self.backend = parts(backend).name
         self.hands: list[Game] = []
-        self.ledger: list[int] = [0, 0, 0, 0]
-        self._settled = 0
 
     @property
     def current(self) -> Game | None:
         return self.hands[-1] if self.hands else None
 
-    def _settle(self) -> None:
-        while self._settled < len(self.hands):
-            result = self.hands[self._settled].result
-            if result is None:
-                break
-            for seat, amount in enumerate(result.payments):
-                self.ledger[seat] += amount
-            self._settled += 1
+    @property
+    def ledger(self) -> list[int]:
+        """Per seat, the payments of every finished hand: summed when read, so a hand
+        that has just ended is in it at once (a new list each time)."""
+        totals = [0, 0, 0, 0]
+        for game in self.hands:
+            result = game.result
+            if result is not None:
+                for seat, amount in enumerate(result.payments):
+                    totals[seat] += amount
+        return totals
 
     @property
     def next_dealer(self) -> int | None:
         """The dealer of the next hand; None before hand 0 (its dice decide)."""
-        self._settle()
         last = self.current
         if last is None:
             return None
@@ -86,7 +86,6 @@ class Match:
 
     def record(self) -> dict[str, Any]:
         """The match: its seed, every hand's record and the ledger."""
-        self._settle()
         return {
             "format": "pyyijing.match",
             "game": "mahjong",

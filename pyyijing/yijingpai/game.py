@@ -98,24 +98,34 @@ def core_text(move: str) -> str:
     return move.encode("utf-8", "surrogatepass").decode("utf-8", "replace")
 
 
-def core_moves(moves: list[str]) -> list[str]:
-    """`moves` through `core_text` (the same list when all are ASCII: the usual case)."""
+def core_move(move: object) -> str:
+    """`move` as a backend can take it: a str that is valid Unicode.
+
+    A move comes from a player, so anything but a str (JSON null, a number,
+    bytes, a list) is a malformed move, not a caller's error: the backend gets
+    the empty string, which no phase accepts (reason 1, `malformed`), and gives
+    its usual verdict.
+    """
+    if not isinstance(move, str):
+        return ""
+    return move if move.isascii() else core_text(move)
+
+
+def core_moves(moves: list[Any]) -> list[str]:
+    """`moves` through `core_move` (the same list when all are ASCII str: the usual case)."""
     try:
         if "".join(moves).isascii():  # one C-level pass: the usual case, 10x a per-move check
             return moves
     except TypeError:
-        pass  # a non-str among them: left for the caller's own type check below
-    if all(not isinstance(m, str) or m.isascii() for m in moves):
+        return [core_move(m) for m in moves]  # a non-str among them
+    if all(m.isascii() for m in moves):
         return moves
-    return [core_text(m) if isinstance(m, str) and not m.isascii() else m for m in moves]
+    return [core_move(m) for m in moves]
 
 
 def _check_moves(moves: object) -> None:
     if not isinstance(moves, list):
         raise TypeError(f"moves must be a list of str; got {type(moves).__name__}")
-    for i, m in enumerate(moves):
-        if not isinstance(m, str):
-            raise TypeError(f"moves[{i}] must be a str; got {type(m).__name__}")
 
 
 def _check_seat(rules: Rules, seat: object, *, allow_none: bool) -> int:
@@ -215,17 +225,13 @@ class Game:
         return list(self._core.legal_moves(_check_seat(self.rules, seat, allow_none=True)))
 
     def validate(self, move: str) -> Verdict:
-        """Is `move` legal now? Never raises for an illegal move (TypeError if not a str)."""
-        if not isinstance(move, str):
-            raise TypeError(f"a move is a str like 's0:play=10'; got {type(move).__name__}")
-        code, message = self._core.check(move if move.isascii() else core_text(move))
+        """Is `move` legal now? Never raises for an illegal move (nor a non-str: malformed)."""
+        code, message = self._core.check(core_move(move))
         return Verdict(code == "ok", code, MESSAGES.get(code, message))
 
     def apply(self, move: str) -> None:
         """Play `move`; raise `IllegalMove` (with ``.code``) and change nothing if it is illegal."""
-        if not isinstance(move, str):
-            raise TypeError(f"a move is a str like 's0:play=10'; got {type(move).__name__}")
-        code, message = self._core.apply(move if move.isascii() else core_text(move))
+        code, message = self._core.apply(core_move(move))
         if code != "ok":
             raise IllegalMove(move, code, MESSAGES.get(code, message))
 
@@ -248,7 +254,7 @@ class Game:
 
         An illegal move changes nothing and the next one is tried (checking a
         whole game record move by move, as the service's ValidateGame does).
-        Every move must be a str.
+        `moves` must be a list; a move in it that is not a str is malformed.
         """
         _check_moves(moves)
         return [

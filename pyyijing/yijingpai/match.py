@@ -29,7 +29,8 @@ def hand_seed(match_seed: int, hand: int) -> int:
 
 
 class Match:
-    """Hands played one after another; `ledger[seat]` sums the payments in half-points."""
+    """Hands played one after another; `ledger[seat]` sums the payments in half-points
+    of every finished hand (a hand's payments count as soon as it is over)."""
 
     def __init__(self, rules: Rules | None = None, *, seed: int, backend: str | None = None):
         self.rules = rules if rules is not None else Rules()
@@ -38,27 +39,26 @@ class Match:
         self.seed = check_seed(seed)
         self.backend = _engine.engine(backend).name
         self.hands: list[Game] = []
-        self.ledger: list[int] = [0] * self.rules.players
-        self._settled = 0
 
     @property
     def current(self) -> Game | None:
         return self.hands[-1] if self.hands else None
 
-    def _settle(self) -> None:
-        # Add finished hands' payments to the ledger exactly once.
-        while self._settled < len(self.hands):
-            result = self.hands[self._settled].result
-            if result is None:
-                break
-            for seat, amount in enumerate(result.payments):
-                self.ledger[seat] += amount
-            self._settled += 1
+    @property
+    def ledger(self) -> list[int]:
+        """Per seat, the payments of every finished hand: summed when read, so a hand
+        that has just ended is in it at once (a new list each time)."""
+        totals = [0] * int(self.rules.players)
+        for game in self.hands:
+            result = game.result
+            if result is not None:
+                for seat, amount in enumerate(result.payments):
+                    totals[seat] += amount
+        return totals
 
     @property
     def next_dealer(self) -> int | None:
         """The dealer of the next hand, or None if the dice will decide it."""
-        self._settle()
         last = self.current
         if last is None or self.rules.next_dealer == "dice":
             return None
@@ -85,7 +85,6 @@ class Match:
 
     def record(self) -> dict[str, Any]:
         """The match: its seed, every hand's record and the ledger."""
-        self._settle()
         return {
             "format": "pyyijing.match",
             "rules": self.rules.to_dict(),

@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 from .. import _engine
 from ..errors import Verdict
 from ..shuffle import check_seed
-from .game import _check_seat, check_wall, core_moves, core_text
+from .game import _check_seat, check_wall, core_move, core_moves
 from .reasons import MESSAGES
 from .rules import Rules
 
@@ -54,12 +54,10 @@ def _engine_item(rules: Rules, i: int, item: Any) -> PreparedItem:
         dealer = _check_seat(rules, dealer, allow_none=False)
     else:
         seed, wall, dealer = check_seed(deal), None, -1
-    if not isinstance(move, str):
-        raise TypeError(f"items[{i}]: move must be a str; got {type(move).__name__}")
     if isinstance(moves, str) or not isinstance(moves, Sequence):
         raise TypeError(f"items[{i}]: moves must be a sequence of str")
     history = core_moves(moves if type(moves) is list else list(moves))
-    return (seed, wall, dealer, history, move if move.isascii() else core_text(move))
+    return (seed, wall, dealer, history, core_move(move))
 
 
 def validate_positions(
@@ -72,7 +70,8 @@ def validate_positions(
     replaying it with `Game` and calling `Game.validate`; a history move that
     is not legal stops that item's replay (see `PositionCheck`).
 
-    Raises TypeError for items of the wrong shape or non-str moves and
+    A move that is not a str is malformed, in the history or asked about (it
+    comes from a player). Raises TypeError for items of the wrong shape and
     ValueError for a bad seed, wall or dealer; nothing is checked half-way.
     """
     if not isinstance(rules, Rules):

@@ -289,7 +289,11 @@ def check_prepared(rules: mj.Rules, items: Sequence[PreparedItem]) -> list[tuple
     replayed: dict[tuple[Any, ...], mj.Game | tuple[int, str, str]] = {}
     for seed, wall, dealer, moves, move in items:
         key = (seed, wall, dealer, *moves)
-        game = replayed.get(key)
+        try:
+            game = replayed.get(key)
+        except TypeError:  # an unhashable move (a list, a dict): malformed, as "" is
+            key = (seed, wall, dealer, *(m if isinstance(m, str) else "" for m in moves))
+            game = replayed.get(key)
         if game is None:
             if seed is not None:
                 game = mj.Game(rules, seed=seed)

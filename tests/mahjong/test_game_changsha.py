@@ -379,6 +379,27 @@ def test_sea_bottom_won_by_another_seat(be: str) -> None:
     assert r.ledger == (("discard", 1, 2, 6),)
 
 
+def test_the_sea_bottom_tile_is_seen_once_taken(be: str) -> None:
+    """Rules §11: `unseen` counts "every tile lying in the discards (revealed open-kong and
+    sea-bottom tiles included)": face down while offered to take, the sea bottom is not
+    seen; taken and not a win for its taker, it lies in the taker's discards, seen once
+    while offered to win on, and once after the win on it."""
+    g = game(be, cs(), {0: "3p3p+", 1: "123p456p789p78m55s", 2: "123m456m789s12p55s"}, back=["3p"])
+    _to_sea_bottom(g)
+    while g.to_act != [1]:
+        walls.play(g, [f"s{g.to_act[0]}:pass"])
+    view = g.view(2)
+    face_down = 4 - sum(
+        1 for e in view["seats"] for d in e["discards"] if d["tile"] == "3p" and not d["claimed"]
+    )  # seat 2 holds no 3p and nobody shows one in a set
+    assert g.waits(2) == {"3p": face_down}
+    walls.play(g, ["s1:haidi"])
+    assert g.view(2)["offer"] == {"kind": "haidi", "seat": 1, "tile": "3p"}
+    assert g.waits(2) == {"3p": face_down - 1}
+    walls.play(g, ["s2:win"])
+    assert g.waits(2) == {"3p": face_down - 1}
+
+
 def test_sea_bottom_with_no_ready_seat_is_a_drawn_hand(be: str) -> None:
     """Rules §7: "The hand is drawn if nobody takes it or wins on it"; with no ready seat
     it is offered to nobody."""

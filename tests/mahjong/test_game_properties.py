@@ -227,14 +227,14 @@ def test_edited_legal_moves_get_the_documented_reason(backend: Any, part: str) -
 
 @settings(max_examples=60, deadline=None, database=None)
 @given(move=st.one_of(near_valid(), any_text()))
-def test_a_non_str_is_a_type_error_and_a_str_never_raises(move: str) -> None:
+def test_a_non_str_is_malformed_and_a_str_never_raises(move: str) -> None:
     g = _position("python", 0, 0).copy()
     g.validate(move)  # never raises
     for bad in (None, 1, b"s0:pass", [move]):
-        with pytest.raises(TypeError):
-            g.validate(bad)  # type: ignore[arg-type]
-        with pytest.raises(TypeError):
+        assert g.validate(bad).code == "malformed"  # type: ignore[arg-type]
+        with pytest.raises(mj.IllegalMove) as info:
             g.apply(bad)  # type: ignore[arg-type]
+        assert info.value.code == "malformed"
 
 
 # ------------------------------------------------------------------ hidden void answers

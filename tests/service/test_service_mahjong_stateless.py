@@ -200,3 +200,74 @@ def test_evaluate_a_finished_hand_has_the_result(stub: Any, h: Any, name: str) -
     check_result(resp.mahjong_result, full.result, h.pb2)
     check_result(resp.mahjong_view.result, full.result, h.pb2)
     assert list(resp.to_act) == []
+
+
+def _walls_helper() -> Any:
+    """tests/mahjong/walls.py (exact walls), loaded by path: tests/mahjong is not a package."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "mahjong" / "walls.py"
+    spec = importlib.util.spec_from_file_location("_exact_walls", path)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_evaluate_counts_revealed_open_kong_tiles_as_seen(stub: Any, h: Any) -> None:
+    """Rules §11 (`unseen` counts "every tile lying in the discards (revealed open-kong and
+    sea-bottom tiles included)"), through Evaluate: the wall and hands of
+    tests/mahjong/test_game_changsha_unseen.py. Seat 0 open-kongs 5m and reveals 3m and 9s:
+    seat 1 waits on 3m, seat 2 on 6s and 9s; each revealed tile is seen at the offer."""
+    walls = _walls_helper()
+    rules = mj.Rules("changsha", birds=0)
+    hands = {
+        0: "5555m123p456p789p2s",
+        1: "12m456s789s234s88s",
+        2: "123m789m234p78s55p",
+        3: "1379m1379p13579s",
+    }
+    wall = walls.build_wall(rules, 0, hands, draws=["9p"], back=["3m", "9s"])
+    g = mj.Game(rules, wall=wall, dealer=0)
+    while g.phase == "opening":
+        g.apply(f"s{g.to_act[0]}:pass")
+    g.apply("s0:open_kong=5m")
+    position = h.pb2.Position(
+        mahjong_rules=h.pb2.MahjongRules(ruleset=h.pb2.MAHJONG_RULESET_CHANGSHA, birds=0),
+        deal=h.pb2.Deal(wall=h.pb2.Wall(tiles=wall, dealer=0)),
+        moves=g.moves,
+    )
+    want = {0: {"2s": 3}, 1: {"3m": 3}, 2: {"6s": 4, "9s": 3}, 3: {}}
+    for seat, waits in want.items():
+        resp = stub.Evaluate(h.pb2.EvaluateRequest(position=position, seat=seat))
+        assert resp.mahjong_phase == h.pb2.MAHJONG_PHASE_CLAIM
+        assert {w.tile: w.unseen for w in resp.waits} == waits, seat
+        assert resp.ready == bool(waits)
+    # after both offers are passed the tiles lie in seat 0's discards: seen once
+    after = h.pb2.Position()
+    after.CopyFrom(position)
+    after.moves.extend(["s1:pass", "s2:pass"])
+    resp = stub.Evaluate(h.pb2.EvaluateRequest(position=after, seat=2))
+    assert {w.tile: w.unseen for w in resp.waits} == {"6s": 4, "9s": 3}
+
+
+def test_the_batch_check_calls_a_non_str_move_malformed() -> None:
+    """The service's batch check of mahjong positions (ValidateMove(s)'s engine call) as
+    `Game` answers: a move that is not a str is malformed, asked about or in the history
+    (its index and verdict, as a malformed string there gives), hashable or not."""
+    from service.games.mahjong import check_prepared
+
+    rules = mj.Rules("changsha")
+    history = mj.play_bots(rules, 4, ("heuristic",) * 4).moves[:6]
+    g = mj.Game(rules, seed=4)
+    g.apply_all(history)
+    malformed = g.validate("not a move")
+    assert malformed.code == "malformed"
+    items: list[Any] = [(4, None, -1, history, m) for m in (None, 3, b"s0:pass", ["s0:pass"])]
+    for move in (None, {"a": 1}, "not a move"):
+        items.append((4, None, -1, [*history[:2], move, *history[3:]], "s0:pass"))
+    got = check_prepared(rules, items)
+    bad_history = (2, "malformed", malformed.message)
+    assert got == [(-1, "malformed", malformed.message)] * 4 + [bad_history] * 3

@@ -237,6 +237,7 @@ void discard(State& s, int seat, int t, bool ready) noexcept {
 // starts its turn.
 void open_kong_done(State& s, int konger) noexcept {
   for (int i = 0; i < s.n_revealed; ++i) lay_discard(s, konger, s.revealed[i]);
+  s.n_revealed = 0;  // seen as discards from now on (rules §11)
   s.seats[konger].locked = true;
   s.n_offers = 0;
   s.offer_i = 0;

@@ -230,7 +230,8 @@ std::uint64_t waits(const State& s, int seat, int unseen[kKinds]) noexcept {
   }
   if (mask == 0) return 0;
   // What the seat can see: its concealed tiles, every meld (another seat's
-  // concealed kong aside), every discard lying in the discards.
+  // concealed kong aside), every discard lying in the discards, the revealed
+  // open-kong tiles.
   int seen[kKinds] = {};
   for (int t = 0; t < kKinds; ++t) seen[t] = st.counts[static_cast<std::size_t>(t)];
   for (int p = 0; p < kSeats; ++p) {
@@ -254,6 +255,10 @@ std::uint64_t waits(const State& s, int seat, int unseen[kKinds]) noexcept {
   // fallback engine counts it; docs "waits(seat)" reads "claimed ones
   // included", which would count that tile twice).
   for (int i = 0; i < s.n_discards; ++i) seen[s.discards[i].tile] += !s.discards[i].claimed;
+  // Rules §11: revealed open-kong tiles are seen from the moment they are
+  // revealed. (After 槓上開花 one is also in the konger's hand, but a hand of
+  // 14 - 3k tiles has no waits.)
+  for (int i = 0; i < s.n_revealed; ++i) ++seen[s.revealed[i]];
   for (int t = 0; t < kKinds; ++t) {
     const int u = 4 - seen[t];
     unseen[t] = u < 0 ? 0 : u;

@@ -198,7 +198,9 @@ class GameCore:
         self.pass_locked = [False, False, False, False]
         self.opening_seats: list[int] = []
         self.open_tiles: list[int] = []  # revealed open-kong tiles still to be offered
-        self.open_shown: list[int] = []  # every tile the open kong revealed
+        # The tiles the open kong revealed, while they lie face up off the wall and out
+        # of the discards (on offer, or the hand ended on them).
+        self.open_shown: list[int] = []
         self.haidi_taken = False
         self.open_pending = False  # an added open kong waits for its robbing offers
         self.ph = PLAY
@@ -946,6 +948,7 @@ class GameCore:
         # Nobody won: the tiles lie in the konger's discards, its hand is locked (§7).
         for t in self.open_shown:
             self.discards[konger].append([t, 0])
+        self.open_shown = []  # seen as discards from now on
         self.locked[konger] = True
         self._draw((konger + 1) % 4)
 
@@ -1195,6 +1198,10 @@ class GameCore:
             for t, claimed in self.discards[s]:
                 if not claimed:  # a claimed discard is counted in the claimer's meld
                     seen[t] += 1
+        # §11: revealed open-kong tiles are seen from the moment they are revealed. (After
+        # 槓上開花 one is also in the konger's hand, but a hand of 14 - 3k has no waits.)
+        for t in self.open_shown:
+            seen[t] += 1
         return {CODES[t]: max(0, 4 - seen[t]) for t in range(KINDS) if mask >> t & 1}
 
     def _meld_view(self, owner: int, viewer: int, meld: list[int]) -> dict[str, Any]:

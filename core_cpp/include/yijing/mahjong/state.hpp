@@ -197,8 +197,10 @@ struct State {
   // the turn seat holds that kong's replacement and has not moved; else -1.
   std::int8_t fed_by = -1;
   // Changsha: an open kong's tiles are revealed once its robbing offers are
-  // passed; the revealed tiles (back-most first); the sea-bottom tile's offer
-  // has been taken (its win offers) or not yet (the take offers).
+  // passed; the revealed tiles (back-most first) while they lie face up off
+  // the wall and out of the discards (n_revealed is 0 once they are laid in
+  // the konger's discards); the sea-bottom tile's offer has been taken (its
+  // win offers) or not yet (the take offers).
   bool open_kong_pending = false;
   bool haidi_taken = false;
   std::uint8_t n_revealed = 0;
