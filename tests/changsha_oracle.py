@@ -329,11 +329,11 @@ class CsSim:
                 own[x] += 1
         return [t for t in range(KINDS) if own[t] < 4 and self.wins_plus(seat, t, True)]
 
-    def seen_by(self, seat: int, count_revealed: bool = True) -> list[int]:
+    def seen_by(self, seat: int) -> list[int]:
         """rules §11 `waits`: the copies `seat` can see: its concealed tiles, every exposed
         set (its own concealed kongs too, not another seat's), every tile lying in the
         discards, revealed open-kong tiles included (eng "Details": while on offer they
-        lie face up, the offer's `revealed`). `count_revealed=False` leaves those out."""
+        lie face up, the offer's `revealed`)."""
         seen = list(self.hands[seat])
         for s in range(4):
             for kind, t, _ in self.melds[s]:
@@ -343,13 +343,13 @@ class CsSim:
                     seen[x] += 1
             for t, claimed in self.discards[s]:
                 seen[t] += not claimed
-        if count_revealed and self.claim is not None and self.claim["kind"] == "open_kong":
+        if self.claim is not None and self.claim["kind"] == "open_kong":
             for t in self.shown:
                 seen[t] += 1
         return seen
 
-    def waits(self, seat: int, count_revealed: bool = True) -> dict[str, int]:
-        seen = self.seen_by(seat, count_revealed)
+    def waits(self, seat: int) -> dict[str, int]:
+        seen = self.seen_by(seat)
         return {CODES[t]: max(0, 4 - seen[t]) for t in self.wait_kinds(seat)}
 
     def pung_of(self, seat: int, tile: int) -> list[Any] | None:
@@ -941,23 +941,6 @@ class CsState:
 # ------------------------------------------------------------------ the checks
 
 
-# While an open kong's tiles are on offer, rules §11 counts them as seen (they lie face
-# up); today's engine still counts them as unseen in `waits`. This lets exactly that
-# difference pass, and nothing else: remove it (set False) once the engine counts them.
-TOLERATE_REVEALED_COUNTED_UNSEEN = True
-
-
-def waits_agree(sim: CsSim, seat: int, got: dict[str, int]) -> bool:
-    if got == sim.waits(seat):
-        return True
-    on_offer = sim.claim is not None and sim.claim["kind"] == "open_kong"
-    return (
-        TOLERATE_REVEALED_COUNTED_UNSEEN
-        and on_offer
-        and got == sim.waits(seat, count_revealed=False)
-    )
-
-
 def check_state(game: Any, public: dict[str, Any]) -> None:
     """Once per state: phase, to_act, legal moves, waits and hand sizes against the rules."""
     sim = simulate(game)
@@ -979,7 +962,7 @@ def check_state(game: Any, public: dict[str, Any]) -> None:
         return
     for s in range(4):
         got = game.waits(s)
-        assert waits_agree(sim, s, got), f"waits({s}) {got}, the rules say {sim.waits(s)}"
+        assert got == sim.waits(s), f"waits({s}) {got}, the rules say {sim.waits(s)}"
         assert list(got) == sorted(got, key=IDS.__getitem__), f"waits({s}) order"
         size = sum(sim.hands[s]) + 3 * len(sim.melds[s])
         big = s == sim.turn if sim.phase == "play" else sim.phase == "opening" and s == sim.dealer

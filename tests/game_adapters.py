@@ -13,7 +13,7 @@ with the public API of `pyyijing.Game`:
     phase (str, "over" when it has ended), to_act (list of seats),
     legal_moves(seat=None) -> sorted list of str, validate(move) -> Verdict
     (.ok, .code, .message), apply(move) (raises pyyijing.IllegalMove with .code,
-    TypeError for a non-str), copy() -> game, record() -> JSON-able dict,
+    "malformed" for a non-str), copy() -> game, record() -> JSON-able dict,
     view(seat | None) -> JSON-able dict, result (None until over; then .payments).
 
 To add a game, write an adapter (a subclass of `GameAdapter`: its option mixes,
