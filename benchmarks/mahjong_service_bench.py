@@ -1,4 +1,4 @@
-"""Mahjong rows of the service section (issue 17 "Tests and speed"): ValidateMove
+"""Mahjong rows of the service section: ValidateMove
 p50/p99 at 1,000 req/s on mid-hand positions, ValidateMoves moves/s, and the
 Simulate RPC against in-process `yj.simulate` with the same rules, seed and bots.
 
@@ -15,6 +15,14 @@ import statistics
 import time
 from typing import Any
 
+from .service_load import (
+    client_cpu,
+    closed_loop,
+    cpu_note,
+    error_codes,
+    fixed_rate,
+    per_server_cpu,
+)
 from .timing import Figure
 
 RULESETS = (("common", 1), ("changsha", 3))
@@ -79,7 +87,6 @@ async def run_mahjong(
     """The mahjong runs on an open channel (`raw`: its bytes-in ValidateMove): fixed
     rate, batches, Simulate pairs; with `native` (service_bench.NativeRuns), the native
     client's fixed-rate runs beside the Python client's."""
-    from .service_bench import _client_cpu, _closed_loop, _fixed_rate
 
     out: dict[str, list[dict[str, Any]]] = {
         "fixed": [],
@@ -90,12 +97,12 @@ async def run_mahjong(
     reqs, batches = work["reqs"], work["batches"]
     bodies = [r.SerializeToString() for r in reqs]
     # warm-up: every request once, a few batches (server-side rule caches, imports)
-    await _closed_loop(stub.ValidateMove, reqs, 8, min(1.0, seconds), len(reqs))
-    await _closed_loop(stub.ValidateMoves, batches, 2, min(1.0, seconds), 4)
+    await closed_loop(stub.ValidateMove, reqs, 8, min(1.0, seconds), len(reqs))
+    await closed_loop(stub.ValidateMoves, batches, 2, min(1.0, seconds), 4)
     for _ in range(reps):
         runs: list[tuple[str, Any]] = [
-            ("fixed", lambda: _fixed_rate(raw, bodies, 1000.0, seconds)),
-            ("batch", lambda: _closed_loop(stub.ValidateMoves, batches, 4, seconds, 5_000)),
+            ("fixed", lambda: fixed_rate(raw, bodies, 1000.0, seconds)),
+            ("batch", lambda: closed_loop(stub.ValidateMoves, batches, 4, seconds, 5_000)),
         ]
         if native is not None:
             runs.insert(1, ("native_fixed", lambda: native.fixed_rate(srv, "mahjong", seconds)))
@@ -104,7 +111,7 @@ async def run_mahjong(
             r = await make()
             dt = time.perf_counter() - t0
             r["server_cpu"] = (srv.cpu_seconds() - s0) / dt
-            r["client_cpu"] = _client_cpu(r, c0, dt)
+            r["client_cpu"] = client_cpu(r, c0, dt)
             if key == "batch":
                 r["moves_per_s"] = r["rps"] * work["batch_size"]
             out[key].append(r)
@@ -156,7 +163,6 @@ async def _simulate_pair(srv: Any, stub: Any, pb2: Any, hands: int) -> dict[str,
 
 
 def mahjong_figures(res: dict[str, list[dict[str, Any]]], work: dict[str, Any]) -> list[Figure]:
-    from .service_bench import _codes, _cpu, _per_server_cpu
 
     fixed, batch, sim = res["fixed"], res["batch"], res["simulate"]
     reqs = work["reqs"]
@@ -183,7 +189,7 @@ def mahjong_figures(res: dict[str, list[dict[str, Any]]], work: dict[str, Any]) 
             "service",
             f"achieved {min(r['achieved_rps'] for r in fixed):.0f}-"
             f"{max(r['achieved_rps'] for r in fixed):.0f} req/s; errors "
-            f"{sum(r['errors'] for r in fixed)}{_codes(fixed)}; {_cpu(fixed)}",
+            f"{sum(r['errors'] for r in fixed)}{error_codes(fixed)}; {cpu_note(fixed)}",
         ),
         Figure(
             "service.mahjong.validate_moves.moves_per_s",
@@ -192,9 +198,9 @@ def mahjong_figures(res: dict[str, list[dict[str, Any]]], work: dict[str, Any]) 
             [r["moves_per_s"] for r in batch],
             "service",
             f"one ruleset per batch (common, Changsha alternating); 4 batches in flight; "
-            f"errors {sum(r['errors'] for r in batch)}; {_cpu(batch)}",
+            f"errors {sum(r['errors'] for r in batch)}; {cpu_note(batch)}",
             {"runs": batch},
-            cpu_samples=_per_server_cpu(batch, "moves_per_s"),
+            cpu_samples=per_server_cpu(batch, "moves_per_s"),
         ),
     ]
     if not sim:

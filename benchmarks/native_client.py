@@ -84,7 +84,7 @@ class NativeClient:
     def fixed_rate(
         self, target: str, method: str, bodies_path: str, rate: float, seconds: float
     ) -> dict[str, Any]:
-        """One open-loop run (the keys of service_bench._fixed_rate); raises on a
+        """One open-loop run (the keys of service_load.fixed_rate); raises on a
         client error so that the section reports it."""
         assert self.proc.stdin is not None
         assert self.proc.stdout is not None

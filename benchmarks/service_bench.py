@@ -24,6 +24,14 @@ import time
 from typing import Any
 
 from .native_client import NativeClient, build_native_client, build_native_echo, write_bodies
+from .service_load import (
+    client_cpu,
+    closed_loop,
+    cpu_note,
+    error_codes,
+    fixed_rate,
+    per_server_cpu,
+)
 from .timing import Figure
 
 
@@ -144,22 +152,6 @@ def _children_of(pid: int) -> list[int]:
     return out
 
 
-def _code(exc: BaseException) -> str:
-    code = getattr(exc, "code", None)
-    try:
-        return str(code().name) if callable(code) else type(exc).__name__
-    except Exception:
-        return type(exc).__name__
-
-
-def _pct(xs: list[float], p: float) -> float:
-    if not xs:
-        return float("nan")
-    s = sorted(xs)
-    i = min(len(s) - 1, max(0, round(p * (len(s) - 1))))
-    return s[i]
-
-
 def _candidates(pb2: Any, s: int, moves: list[str], rng: random.Random, k: int) -> list[Any]:
     """k ValidateMoveRequests at one position: legal moves and illegal ones, mixed."""
     import pyyijing as yj
@@ -189,92 +181,6 @@ def _workloads(pb2: Any, positions: list[tuple[int, list[str]]]) -> dict[str, An
         "reqs": reqs,
         "distinct": pb2.ValidateMovesRequest(requests=distinct),
         "shared": pb2.ValidateMovesRequest(requests=(shared * 8)[:256]),
-    }
-
-
-async def _fixed_rate(
-    call: Any, bodies: list[bytes], rate: float, seconds: float
-) -> dict[str, Any]:
-    """`rate` calls a second for `seconds`, each sent when due whatever the answers.
-
-    `call` is a bytes-in, bytes-out multicallable and `bodies` serialized requests:
-    the client shares the server's cores, so what it spends per call (serializing,
-    decoding) is taken from the server and added to the latency it measures."""
-    n = int(rate * seconds)
-    lat: list[float] = []
-    lag: list[float] = []
-    errors = 0
-    codes: dict[str, int] = {}
-    loop = asyncio.get_running_loop()
-
-    async def one(i: int, due: float) -> None:
-        nonlocal errors
-        t = loop.time()
-        lag.append(t - due)
-        try:
-            await call(bodies[i % len(bodies)], timeout=10)
-        except Exception as exc:
-            errors += 1
-            name = _code(exc)
-            codes[name] = codes.get(name, 0) + 1
-            return
-        lat.append(loop.time() - t)
-
-    t0 = loop.time() + 0.01
-    tasks = []
-    for i in range(n):
-        due = t0 + i / rate
-        delay = due - loop.time()
-        if delay > 0:
-            await asyncio.sleep(delay)
-        tasks.append(asyncio.create_task(one(i, due)))
-    await asyncio.gather(*tasks)
-    elapsed = loop.time() - t0
-    return {
-        "sent": n,
-        "ok": len(lat),
-        "errors": errors,
-        "achieved_rps": n / elapsed,
-        "p50_ms": _pct(lat, 0.5) * 1e3,
-        "p99_ms": _pct(lat, 0.99) * 1e3,
-        "lag_p99_ms": _pct(lag, 0.99) * 1e3,
-        "error_codes": codes,
-    }
-
-
-async def _closed_loop(
-    call: Any, items: list[Any], concurrency: int, seconds: float, max_calls: int
-) -> dict[str, Any]:
-    loop = asyncio.get_running_loop()
-    lat: list[float] = []
-    done = 0
-    errors = 0
-    end = loop.time() + seconds
-
-    async def worker(w: int) -> None:
-        nonlocal done, errors
-        i = w
-        while loop.time() < end and done + errors < max_calls:
-            t = loop.time()
-            try:
-                await call(items[i % len(items)], timeout=30)
-            except Exception:
-                errors += 1
-                continue
-            lat.append(loop.time() - t)
-            done += 1
-            i += concurrency
-
-    t0 = loop.time()
-    await asyncio.gather(*(worker(w) for w in range(concurrency)))
-    elapsed = loop.time() - t0
-    return {
-        "calls": done,
-        "errors": errors,
-        "seconds": elapsed,
-        "rps": done / elapsed,
-        "p50_ms": _pct(lat, 0.5) * 1e3,
-        "p99_ms": _pct(lat, 0.99) * 1e3,
     }
 
 
@@ -318,28 +224,28 @@ async def _run(
         raw = ch.unary_unary(VALIDATE_MOVE)  # bytes in, bytes out
         echo_raw = echo_ch.unary_unary(VALIDATE_MOVE)
         # warm-up: the requests once (client channel, server imports), a few batches
-        await _closed_loop(stub.ValidateMove, reqs, 8, min(1.0, seconds), len(reqs))
-        await _closed_loop(stub.ValidateMoves, [work["distinct"]], 2, min(1.0, seconds), 4)
+        await closed_loop(stub.ValidateMove, reqs, 8, min(1.0, seconds), len(reqs))
+        await closed_loop(stub.ValidateMoves, [work["distinct"]], 2, min(1.0, seconds), 4)
         if echo is not None:
-            await _fixed_rate(echo_raw, bodies, 1000.0, min(1.0, seconds))
+            await fixed_rate(echo_raw, bodies, 1000.0, min(1.0, seconds))
         for _ in range(reps):
             runs = [
-                ("fixed", srv, lambda: _fixed_rate(raw, bodies, 1000.0, seconds)),
-                ("max", srv, lambda: _closed_loop(stub.ValidateMove, reqs, 32, seconds, 200_000)),
+                ("fixed", srv, lambda: fixed_rate(raw, bodies, 1000.0, seconds)),
+                ("max", srv, lambda: closed_loop(stub.ValidateMove, reqs, 32, seconds, 200_000)),
                 (
                     "distinct",
                     srv,
-                    lambda: _closed_loop(stub.ValidateMoves, [work["distinct"]], 4, seconds, 5_000),
+                    lambda: closed_loop(stub.ValidateMoves, [work["distinct"]], 4, seconds, 5_000),
                 ),
                 (
                     "shared",
                     srv,
-                    lambda: _closed_loop(stub.ValidateMoves, [work["shared"]], 4, seconds, 5_000),
+                    lambda: closed_loop(stub.ValidateMoves, [work["shared"]], 4, seconds, 5_000),
                 ),
             ]
             if echo is not None:  # the same client and rate against the do-nothing server
                 runs.insert(
-                    1, ("echo", echo, lambda: _fixed_rate(echo_raw, bodies, 1000.0, seconds))
+                    1, ("echo", echo, lambda: fixed_rate(echo_raw, bodies, 1000.0, seconds))
                 )
             if native is not None:  # the same bytes and rate from the native client
                 runs[1:1] = [
@@ -367,7 +273,7 @@ async def _run(
                 dt = time.perf_counter() - t0
                 # share of one core used by the server and by this client process
                 r["server_cpu"] = (server.cpu_seconds() - s0) / dt
-                r["client_cpu"] = _client_cpu(r, c0, dt)
+                r["client_cpu"] = client_cpu(r, c0, dt)
                 if key in ("distinct", "shared"):
                     r["moves_per_s"] = r["rps"] * 256
                 out[key].append(r)
@@ -399,14 +305,6 @@ class NativeRuns:
         )
 
 
-def _client_cpu(r: dict[str, Any], c0: float, dt: float) -> float:
-    """Share of one core the client used: this process's CPU time, or what the
-    native client process reports of its own."""
-    if "client_cpu_seconds" in r:
-        return float(r["client_cpu_seconds"]) / dt
-    return (time.process_time() - c0) / dt
-
-
 async def _simulate_pair(stub: Any, pb2: Any, games: int) -> dict[str, Any]:
     """Simulate through the service, then the same games in-process (1 thread each)."""
     import pyyijing as yj
@@ -429,24 +327,6 @@ async def _simulate_pair(stub: Any, pb2: Any, games: int) -> dict[str, Any]:
         "in_process_games_per_s": games / local_s,
         "ratio": local_s / service_s,
     }
-
-
-def _codes(runs: list[dict[str, Any]]) -> str:
-    total: dict[str, int] = {}
-    for r in runs:
-        for k, v in r.get("error_codes", {}).items():
-            total[k] = total.get(k, 0) + v
-    return " (" + ", ".join(f"{k} {v}" for k, v in sorted(total.items())) + ")" if total else ""
-
-
-def _per_server_cpu(runs: list[dict[str, Any]], key: str) -> list[float]:
-    return [r[key] / r["server_cpu"] for r in runs if r.get("server_cpu", 0) > 0]
-
-
-def _cpu(runs: list[dict[str, Any]]) -> str:
-    srv = statistics.median(r["server_cpu"] for r in runs)
-    cli = statistics.median(r["client_cpu"] for r in runs)
-    return f"CPU: server {srv:.0%}, client {cli:.0%} of one core"
 
 
 def bench_service(
@@ -550,7 +430,7 @@ def bench_service(
             "service",
             f"achieved {min(r['achieved_rps'] for r in fixed):.0f}-"
             f"{max(r['achieved_rps'] for r in fixed):.0f} req/s; errors "
-            f"{sum(r['errors'] for r in fixed)}{_codes(fixed)}; {_cpu(fixed)}",
+            f"{sum(r['errors'] for r in fixed)}{error_codes(fixed)}; {cpu_note(fixed)}",
         ),
         *_echo_figures(res["echo"], fixed),
         *native_figures(res, native_how, echo_how),
@@ -561,9 +441,9 @@ def bench_service(
             [r["rps"] for r in mx],
             "service",
             f"p99 at max {statistics.median(r['p99_ms'] for r in mx):.1f} ms; errors "
-            f"{sum(r['errors'] for r in mx)}; {_cpu(mx)}; per CPU-s: per server CPU-second",
+            f"{sum(r['errors'] for r in mx)}; {cpu_note(mx)}; per CPU-s: per server CPU-second",
             {"runs": mx},
-            cpu_samples=_per_server_cpu(mx, "rps"),
+            cpu_samples=per_server_cpu(mx, "rps"),
         ),
         Figure(
             "service.validate_moves.moves_per_s",
@@ -571,9 +451,9 @@ def bench_service(
             "moves/s",
             [r["moves_per_s"] for r in batch],
             "service",
-            f"4 batches in flight; errors {sum(r['errors'] for r in batch)}; {_cpu(batch)}",
+            f"4 batches in flight; errors {sum(r['errors'] for r in batch)}; {cpu_note(batch)}",
             {"runs": batch},
-            cpu_samples=_per_server_cpu(batch, "moves_per_s"),
+            cpu_samples=per_server_cpu(batch, "moves_per_s"),
         ),
         Figure(
             "service.validate_moves.shared_moves_per_s",
@@ -581,9 +461,9 @@ def bench_service(
             "moves/s",
             [r["moves_per_s"] for r in shared],
             "service",
-            f"4 batches in flight; errors {sum(r['errors'] for r in shared)}; {_cpu(shared)}",
+            f"4 batches in flight; errors {sum(r['errors'] for r in shared)}; {cpu_note(shared)}",
             {"runs": shared},
-            cpu_samples=_per_server_cpu(shared, "moves_per_s"),
+            cpu_samples=per_server_cpu(shared, "moves_per_s"),
         ),
         *_simulate_figures(res["simulate"]),
         *mahjong_figures(res["mahjong"], mj_work),
@@ -613,7 +493,7 @@ def _echo_figures(echo: list[dict[str, Any]], fixed: list[dict[str, Any]]) -> li
             "ms",
             [r["p99_ms"] for r in echo],
             "service",
-            f"errors {sum(r['errors'] for r in echo)}{_codes(echo)}; {_cpu(echo)}",
+            f"errors {sum(r['errors'] for r in echo)}{error_codes(echo)}; {cpu_note(echo)}",
         ),
         Figure(
             "service.validate_move.p99_over_transport",
@@ -693,7 +573,7 @@ def native_figures(res: dict[str, Any], how: str, echo_how: str = "") -> list[Fi
                 "service",
                 f"achieved {min(r['achieved_rps'] for r in runs):.0f}-"
                 f"{max(r['achieved_rps'] for r in runs):.0f} req/s; errors "
-                f"{sum(r['errors'] for r in runs)}{_codes(runs)}; {_cpu(runs)}",
+                f"{sum(r['errors'] for r in runs)}{error_codes(runs)}; {cpu_note(runs)}",
             ),
         ]
     return out

@@ -5,7 +5,7 @@ A game declares its options once, as a tuple of `Option`s (Yi Jing Pai:
 - the rules class (`class Rules(RuleSet): OPTIONS = ...`): keyword
   construction, validation with the same error for every backend, equality,
   hashing, `repr`, `to_dict` / `from_dict`;
-- the command-line flags and their help (pyyijing/cli.py);
+- the command-line flags and their help (pyyijing/cli/, a module per game);
 - the conversion from the service's protobuf `Rules` message
   (service/convert.py), through each option's `proto_field` / `proto_enum`.
 Adding an option is then its table entry, the rule code in each backend, and

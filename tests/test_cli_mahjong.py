@@ -20,7 +20,7 @@ import pytest
 
 import pyyijing as yj
 from pyyijing import mahjong as mj
-from pyyijing.cli_mahjong_replay import glyph
+from pyyijing.cli.mahjong_replay import glyph
 from pyyijing.mahjong.rules import MAHJONG_OPTIONS
 
 YIJING = Path(sys.executable).parent / "yijing"

@@ -13,16 +13,16 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
-if TYPE_CHECKING:
-    from .runner import GameSim, SimResult
+# `sim` below is a `pyyijing.sim.runner.GameSim` (its class on a worker): the
+# runner imports this module for `cluster=`, so this one does not import it back.
 
 
 def run_chunk(
-    game: str,
+    sim_cls: Any,
     rules: dict[str, Any],
     seed: int,
     policies: list[Any],
@@ -34,12 +34,12 @@ def run_chunk(
     options: dict[str, Any],
     backend: str,
 ) -> tuple[int, Any, dict[str, np.ndarray] | None]:
-    """One chunk of `game` on a worker: (first, tally, arrays or None), on the
-    caller's `backend`. A worker that cannot load it fails the chunk with the
-    reason rather than quietly running another backend (the same rows, but the
-    python one is a hundred times slower than native)."""
+    """One chunk of the game of `sim_cls` (a `GameSim` subclass) on a worker:
+    (first, tally, arrays or None), on the caller's `backend`. A worker that
+    cannot load it fails the chunk with the reason rather than quietly running
+    another backend (the same rows, but the python one is a hundred times
+    slower than native)."""
     from .. import _engine
-    from ..simulate import game_sim, simulate
 
     try:
         _engine.engine(backend)
@@ -49,9 +49,9 @@ def run_chunk(
             f"({sys.executable}: {exc}); install pyyijing with its compiled core on every "
             "worker, or run the caller with backend='python'"
         ) from exc
-    res = simulate(
+    res = sim_cls.simulate(
         count,
-        game_sim(game).rules_from_dict(rules),
+        sim_cls.rules_from_dict(rules),
         seed=seed,
         policies=policies,
         threads=threads,
@@ -84,7 +84,7 @@ def _client(cluster: Any) -> tuple[Any, bool]:
 
 def simulate_on_cluster(
     cluster: Any,
-    sim: GameSim,
+    sim: Any,
     games: int,
     *,
     start: int,
@@ -92,11 +92,10 @@ def simulate_on_cluster(
     chunk: int | None,
     progress: Callable[[int, int], None] | None,
     retries: int = 3,
-) -> SimResult:
-    """Games [start, start + games) of `sim`'s run, in chunks on the cluster's workers."""
+) -> tuple[dict[str, Any], dict[str, np.ndarray] | None, Any]:
+    """Games [start, start + games) of `sim`'s run, in chunks on the cluster's
+    workers: (summary, arrays or None, tally)."""
     from distributed import as_completed
-
-    from .runner import SimResult
 
     client, owned = _client(cluster)
     rules, seed = sim.rules, sim.seed
@@ -115,7 +114,7 @@ def simulate_on_cluster(
         futures = [
             client.submit(
                 run_chunk,
-                sim.game,
+                type(sim),
                 rules_dict,
                 seed,
                 list(sim.policies),
@@ -154,4 +153,4 @@ def simulate_on_cluster(
     summary.update(
         seed=seed, start=start, rotate=bool(sim.rotate), rules=rules_dict, backend="dask"
     )
-    return SimResult(summary=summary, arrays=merged, records=[], tally=tally)
+    return summary, merged, tally

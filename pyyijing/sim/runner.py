@@ -68,6 +68,11 @@ class GameSim(ABC):
         """`options` as `simulate` keyword arguments (for a Dask worker)."""
         return dict(options)
 
+    @classmethod
+    def simulate(cls, games: int, rules: Any, **kwargs: Any) -> SimResult:
+        """`run` for this game: what a Dask worker calls for its chunk."""
+        return run(cls, games, rules, **kwargs)
+
     # ---- one run
 
     def __init__(
@@ -240,7 +245,7 @@ def run(
             raise ValueError("a cluster runs built-in bots only (policies by name)")
         from ._dask import simulate_on_cluster
 
-        return simulate_on_cluster(
+        summary, merged, tally = simulate_on_cluster(
             cluster,
             sim_cls(rules, seed, pols, bool(rotate), threads, name, **opts),
             games,
@@ -249,6 +254,7 @@ def run(
             chunk=chunk,
             progress=progress,
         )
+        return SimResult(summary=summary, arrays=merged, records=[], tally=tally)
     runner = sim_cls(rules, seed, pols, bool(rotate), threads, name, **opts)
     tally = runner.new_tally()
     if chunk is None:

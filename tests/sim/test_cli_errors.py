@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 
 import pyyijing as yj
-from pyyijing.cli import EXIT_BROKEN_PIPE, main
+from pyyijing.cli import main
+from pyyijing.cli.errors import EXIT_BROKEN_PIPE
 
 PNG = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x9f\xff\x00binary"
 YIJING = Path(sys.executable).parent / "yijing"

@@ -19,8 +19,8 @@ from pyyijing import mahjong as mj
 
 pytest.importorskip("matplotlib")
 
-from pyyijing import cli_figure, cli_mahjong_report
-from pyyijing.cli_outputs import figure_bytes
+from pyyijing.cli import mahjong_report, yijingpai_report
+from pyyijing.cli.outputs import figure_bytes
 
 POLICIES = ("heuristic", "greedy", "random", "random")
 RULES = {
@@ -62,7 +62,7 @@ def test_the_yijingpai_figure_names_seed_rules_and_draw_rate(
     summaries: dict[str, dict[str, Any]],
 ) -> None:
     s = summaries["yijingpai"]
-    fig = cli_figure.summary_figure(s)
+    fig = yijingpai_report.summary_figure(s)
     try:
         title = fig._suptitle.get_text()
         assert "Yi Jing Pai: 300 games, seed 5" in title
@@ -82,7 +82,7 @@ def test_a_mahjong_figure_has_one_question_per_panel(
     summaries: dict[str, dict[str, Any]], ruleset: str
 ) -> None:
     s = summaries[ruleset]
-    fig = cli_mahjong_report.summary_figure(s)
+    fig = mahjong_report.summary_figure(s)
     try:
         title = fig._suptitle.get_text()
         assert ": 400 hands, seed 5, policies heuristic,greedy,random,random" in title
@@ -114,7 +114,7 @@ def test_shaoyang_payments_are_binned(summaries: dict[str, dict[str, Any]]) -> N
     s = summaries["shaoyang"]
     values = [int(v) for v in s["payments"]["histogram"]]
     assert max(values) - min(values) > 40  # the coins spread far: a comb, one bar per value
-    fig = cli_mahjong_report.summary_figure(s)
+    fig = mahjong_report.summary_figure(s)
     try:
         ax = _by_title(fig, "payment distribution")
         assert "bins of" in ax.get_title()
@@ -129,13 +129,13 @@ def test_labels_agree_with_the_table_and_every_glyph_renders(
     summaries: dict[str, dict[str, Any]], ruleset: str
 ) -> None:
     s = summaries[ruleset]
-    font = cli_mahjong_report.cjk_font()
-    table = cli_mahjong_report.summary_table(s)
-    fig = cli_mahjong_report.summary_figure(s)
+    font = mahjong_report.cjk_font()
+    table = mahjong_report.summary_table(s)
+    fig = mahjong_report.summary_figure(s)
     try:
         labels = _ticks(_by_title(fig, "patterns"))
         for name in s["patterns"]:
-            pinyin = cli_mahjong_report.PINYIN.get(name)
+            pinyin = mahjong_report.PINYIN.get(name)
             if pinyin is None:  # common's patterns have English names
                 assert name in labels
                 continue
@@ -143,7 +143,7 @@ def test_labels_agree_with_the_table_and_every_glyph_renders(
             assert (f"{name} {pinyin}" if font else pinyin) in labels
     finally:
         _close(fig)
-    assert _missing_glyphs(lambda: cli_mahjong_report.plot_summary(s, "f.png")) == []
+    assert _missing_glyphs(lambda: mahjong_report.plot_summary(s, "f.png")) == []
 
 
 def _missing_glyphs(draw: Any) -> list[str]:
@@ -158,7 +158,7 @@ def test_the_glyph_check_sees_a_missing_glyph() -> None:
     """The check above can fail: Chinese drawn in a font without it is reported."""
     import matplotlib.pyplot as plt
 
-    if cli_mahjong_report.cjk_font():
+    if mahjong_report.cjk_font():
         pytest.skip("a font with Chinese characters is installed")
     fig = plt.figure()
     fig.suptitle("小胡")
@@ -172,7 +172,7 @@ def test_every_pattern_and_opening_win_has_pinyin() -> None:
     from pyyijing.mahjong import sim
 
     names = [n for r in ("shaoyang", "changsha") for n in sim.PATTERNS[r]]
-    assert [n for n in [*names, *sim.DECLARED_WINS] if n not in cli_mahjong_report.PINYIN] == []
+    assert [n for n in [*names, *sim.DECLARED_WINS] if n not in mahjong_report.PINYIN] == []
 
 
 @pytest.mark.filterwarnings("ignore:Glyph:UserWarning")  # the stand-in font has no Chinese
@@ -180,9 +180,9 @@ def test_with_a_chinese_font_the_figure_labels_are_the_tables(
     summaries: dict[str, dict[str, Any]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Where a font with Chinese is installed (none is here): Chinese with pinyin, as the table."""
-    monkeypatch.setattr(cli_mahjong_report, "cjk_font", lambda: "DejaVu Sans")
+    monkeypatch.setattr(mahjong_report, "cjk_font", lambda: "DejaVu Sans")
     s = summaries["changsha"]
-    fig = cli_mahjong_report.summary_figure(s)
+    fig = mahjong_report.summary_figure(s)
     try:
         assert fig._suptitle.get_text().startswith("Changsha 長沙: 400 hands")
         labels = _ticks(_by_title(fig, "patterns"))

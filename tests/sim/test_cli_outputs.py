@@ -193,7 +193,7 @@ def test_a_failed_write_keeps_the_previous_file_and_leaves_no_temporary(
 ) -> None:
     import errno
 
-    from pyyijing import cli_outputs
+    from pyyijing.cli import outputs as cli_outputs
 
     old = tmp_path / "summary.json"
     old.write_text("previous run", encoding="utf-8")

@@ -19,6 +19,7 @@ import pytest
 
 import pyyijing as yj
 from pyyijing.simulate import ARRAY_DTYPES
+from pyyijing.yijingpai.sim import YijingpaiSim
 
 distributed = pytest.importorskip("distributed")
 pytestmark = pytest.mark.filterwarnings("ignore")
@@ -83,7 +84,7 @@ def test_a_worker_without_the_callers_backend_fails_its_chunk(
         return real(name)
 
     monkeypatch.setattr(_engine, "engine", engine)
-    args = ("yijingpai", yj.Rules().to_dict(), 7, list(POLICIES), True, 1, 0, 40, True, {})
+    args = (YijingpaiSim, yj.Rules().to_dict(), 7, list(POLICIES), True, 1, 0, 40, True, {})
     with pytest.raises(ImportError, match=r"cannot run the native backend .*compiled core"):
         _dask.run_chunk(*args, "native")
     first, tally, arrays = _dask.run_chunk(*args, "python")

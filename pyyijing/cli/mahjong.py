@@ -16,40 +16,18 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from .cli import (
-    _option_type,
-    _Progress,
-    records_every,
-    report_outputs,
-    run_simulate,
-    split_policies,
-)
-from .cli_errors import UsageError
-from .cli_outputs import check_outputs, write_outputs
-from .mahjong.rules import MAHJONG_OPTIONS, RULESETS
-from .options import Option
-from .yijingpai.rules import YIJINGPAI_OPTIONS
+from ..mahjong.rules import MAHJONG_OPTIONS
+from ..options import Option
+from .errors import UsageError
+from .mahjong_report import plot_summary, summary_table
+from .outputs import check_outputs, write_outputs
+from .parsing import GivenFlag, given_flags, option_type
+from .progress import Progress
+from .simulation import records_every, report_outputs, run_simulate, split_policies
 
-#: ``--game`` values: Yi Jing Pai first (the default, as before the flag), then the rulesets.
-GAMES: tuple[str, ...] = ("yijingpai", *RULESETS)
-_DEST = "mahjong_"  # mahjong flags' dest prefix: never a Yi Jing Pai option's name
-_GIVEN = "given_rule_flags"  # the namespace attribute GivenFlag fills
-
-
-class GivenFlag(argparse.Action):
-    """Store the value, and remember that the flag was given (not its default)."""
-
-    def __call__(
-        self,
-        parser: argparse.ArgumentParser,
-        namespace: argparse.Namespace,
-        values: Any,
-        option_string: str | None = None,
-    ) -> None:
-        setattr(namespace, self.dest, values)
-        given = dict(getattr(namespace, _GIVEN, {}))
-        given[self.dest] = option_string or self.option_strings[0]
-        setattr(namespace, _GIVEN, given)
+# Mahjong flags' dest prefix: never a Yi Jing Pai option's name, so a given
+# flag's dest tells the two games' flags apart.
+_DEST = "mahjong_"
 
 
 def _text(opt: Option, value: Any) -> str:
@@ -91,17 +69,12 @@ def add_mahjong_flags(parser: argparse.ArgumentParser) -> None:
         group.add_argument(
             opt.flag,
             dest=_DEST + opt.name,
-            type=_option_type(opt),
+            type=option_type(opt),
             default=argparse.SUPPRESS,  # the ruleset's own default, from mj.Rules
             metavar=_metavar(opt),
             help=_help(opt),
             action=GivenFlag,
         )
-
-
-def _given(args: argparse.Namespace) -> dict[str, str]:
-    """dest -> flag of every rule flag given on the command line."""
-    return dict(getattr(args, _GIVEN, {}))
 
 
 def _flags_of(ruleset: str) -> str:
@@ -111,7 +84,7 @@ def _flags_of(ruleset: str) -> str:
 
 def reject_mahjong_flags(args: argparse.Namespace) -> None:
     """A Yi Jing Pai run given a mahjong flag: the usage error naming it."""
-    for dest, flag in _given(args).items():
+    for dest, flag in given_flags(args).items():
         if dest.startswith(_DEST):
             opt = next(o for o in MAHJONG_OPTIONS if _DEST + o.name == dest)
             raise UsageError(
@@ -122,13 +95,12 @@ def reject_mahjong_flags(args: argparse.Namespace) -> None:
 
 def mahjong_rules(args: argparse.Namespace) -> Any:
     """The `mj.Rules` of ``--game`` and the mahjong flags given."""
-    from .mahjong import Rules
+    from ..mahjong import Rules
 
     ruleset = args.game
-    yijingpai = {o.name for o in YIJINGPAI_OPTIONS}
     options: dict[str, Any] = {}
-    for dest, flag in _given(args).items():
-        if dest in yijingpai:
+    for dest, flag in given_flags(args).items():
+        if not dest.startswith(_DEST):
             raise UsageError(
                 f"argument {flag}: a Yi Jing Pai option, not {ruleset}'s; "
                 f"{ruleset} options: {_flags_of(ruleset)}"
@@ -149,14 +121,11 @@ def mahjong_rules(args: argparse.Namespace) -> Any:
 
 def cmd_simulate_mahjong(args: argparse.Namespace) -> int:
     """``simulate --game RULESET``: as for Yi Jing Pai, with hands for games."""
-
-    from .cli_mahjong_report import plot_summary, summary_table
-
     rules = mahjong_rules(args)
     policies = split_policies(args.policies, 4)
     record_every = records_every(args)
     check_outputs(args)
-    progress = None if args.quiet else _Progress(sys.stderr, args.games, unit="hands")
+    progress = None if args.quiet else Progress(sys.stderr, args.games, unit="hands")
     wall0, cpu0 = time.perf_counter(), time.process_time()
     errors = (ValueError, TypeError, ImportError, NotImplementedError)
     res = run_simulate(args, rules, policies, record_every, progress, errors)

@@ -1,17 +1,15 @@
-"""The Yi Jing Pai figure of `yijing simulate --plot`, and what every game's figure shares.
+"""What every game's figure of `yijing simulate --plot` shares.
 
 A figure says what run it shows: the title names the game, the count, the
 seed, the policies, every rule option and the draw rate, so a PNG found later
 on its own can be told apart from another run's. The figure is built from the
 summary alone (``--json`` holds everything it shows) and returned as bytes;
-writing the file is cli_outputs.py's.
+writing the file is outputs.py's.
 """
 
 from __future__ import annotations
 
 from typing import Any
-
-from .cli_outputs import figure_bytes, require_matplotlib
 
 
 def rules_text(rules: dict[str, Any], skip: tuple[str, ...] = ()) -> str:
@@ -69,40 +67,3 @@ def rate_bars(ax: Any, labels: list[str], rates: list[dict[str, Any]], color: st
             annotation_clip=False,
         )
     ax.margins(x=0.25)
-
-
-def summary_figure(summary: dict[str, Any]) -> Any:
-    """Win rates by policy and by seat (with the draw rate), points and game lengths."""
-    plt = require_matplotlib()
-    fig, axes = plt.subplots(1, 4, figsize=(19, 5))
-    names = list(summary["by_policy"])
-    rate_bars(axes[0], names, [summary["by_policy"][n]["win"] for n in names], "#4c72b0")
-    axes[0].set_xlabel("win rate per seat played (%)")
-    axes[0].set_title("win rate by policy (95%)")
-    seats = [f"seat {s}" for s in range(len(summary["win_by_seat"]))]
-    rate_bars(axes[1], [*seats, "draw"], [*summary["win_by_seat"], summary["draw"]], "#dd8452")
-    axes[1].set_xlabel("% of games")
-    axes[1].set_title("who won each game, and draws (95%)")
-    for ax, key, title, scale in (
-        (axes[2], "points_half", "points of the winning hexagram", 0.5),
-        (axes[3], "plies", "game length (plies)", 1.0),
-    ):
-        hist = summary[key]["histogram"]
-        xs = [int(x) * scale for x in hist]
-        ax.bar(xs, list(hist.values()), width=0.8 * scale, color="#55a868")
-        ax.set_title(title)
-        ax.set_ylabel("games")
-    rules = dict(summary.get("rules") or {})
-    fig.suptitle(run_title("Yi Jing Pai", summary["games"], "games", summary, rules_text(rules)))
-    fig.tight_layout()
-    return fig
-
-
-def plot_summary(summary: dict[str, Any], path: str) -> bytes:
-    """The figure as the bytes of `path`'s format (by its extension)."""
-    plt = require_matplotlib()
-    fig = summary_figure(summary)
-    try:
-        return figure_bytes(fig, path)
-    finally:
-        plt.close(fig)

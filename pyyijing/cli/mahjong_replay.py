@@ -15,7 +15,7 @@ import sys
 from collections import Counter
 from typing import Any
 
-from .cli_errors import EXIT_INVALID, UsageError
+from .errors import EXIT_INVALID, UsageError
 
 _SUIT_BASE = {"m": 0x1F007, "p": 0x1F019, "s": 0x1F010}
 # 1z-7z are 東 南 西 北 白 發 中; Unicode orders the dragons 中 發 白.
@@ -72,14 +72,14 @@ class _Show:
 
 def replay_mahjong_record(record: Any) -> Any:
     """`mj.replay` (for `validate`): raises `RecordError` or `IllegalMove`."""
-    from .mahjong import replay
+    from ..mahjong import replay
 
     return replay(record)
 
 
 def _game_of(record: dict[str, Any]) -> Any:
     """The hand before its first move, built as `mj.replay` builds it."""
-    from .mahjong import Game, Rules
+    from ..mahjong import Game, Rules
 
     try:
         rules = Rules.from_dict(record["rules"])

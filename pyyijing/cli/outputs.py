@@ -19,7 +19,7 @@ import tempfile
 from collections.abc import Callable
 from typing import Any
 
-from .cli_errors import UsageError
+from .errors import UsageError
 
 #: How to get matplotlib, from PyPI or from a source checkout (the extra is the same).
 PLOT_INSTALL_HINT = "pip install 'pyyijing[plot]' (in a source checkout: pip install '.[plot]')"

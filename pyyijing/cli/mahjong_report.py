@@ -10,9 +10,9 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
-from .cli import _fmt_rate, _match_lines
-from .cli_figure import rate_bars, rules_text, run_title
-from .cli_outputs import figure_bytes, require_matplotlib
+from .figure import rate_bars, rules_text, run_title
+from .outputs import figure_bytes, require_matplotlib
+from .summary_text import format_rate, match_lines
 
 
 def _width(text: str) -> int:
@@ -54,7 +54,7 @@ def _rate_rows(title: str, rates: dict[str, Any], total_label: str) -> list[str]
     of = next(iter(rates.values()))["of"]
     lines = [f"{title} ({of:,} {total_label})", f"  {_pad('', width)}{'count':>9}  rate  [95%]"]
     for name, r in rates.items():
-        lines.append(f"  {_pad(named(name), width)}{r['count']:>9,}  {_fmt_rate(r)}")
+        lines.append(f"  {_pad(named(name), width)}{r['count']:>9,}  {format_rate(r)}")
     return lines
 
 
@@ -76,7 +76,8 @@ def summary_table(
         f"robbed kong {k['robbed_kong']:,}  draw {k['draw']:,}"
     )
     lines.append(
-        f"draw rate {_fmt_rate(summary['draw'])}   dealer wins {_fmt_rate(summary['dealer_win'])}"
+        f"draw rate {format_rate(summary['draw'])}   "
+        f"dealer wins {format_rate(summary['dealer_win'])}"
     )
     lines.append("")
     lines.append(
@@ -86,7 +87,7 @@ def summary_table(
     for name, p in summary["by_policy"].items():
         pay = p["payment"]
         lines.append(
-            f"{name:<12}{p['seat_hands']:>11,}  {_fmt_rate(p['win']):<28}"
+            f"{name:<12}{p['seat_hands']:>11,}  {format_rate(p['win']):<28}"
             f"{100 * p['self_draw']['rate']:>9.2f}%{100 * p['dealt_in']['rate']:>9.2f}%"
             f"  {pay['mean']:+8.3f} [{pay['low']:+.3f}, {pay['high']:+.3f}]"
         )
@@ -94,7 +95,7 @@ def summary_table(
     lines.append(f"{'seat':<12}{'win rate  [95% interval]':<30}{'dealt in':>10}{'mean pay':>10}")
     for s, rate in enumerate(summary["win_by_seat"]):
         lines.append(
-            f"{s:<12}{_fmt_rate(rate):<30}{100 * summary['dealt_in_by_seat'][s]['rate']:>9.2f}%"
+            f"{s:<12}{format_rate(rate):<30}{100 * summary['dealt_in_by_seat'][s]['rate']:>9.2f}%"
             f"{summary['mean_payment_by_seat'][s]:>+10.3f}"
         )
     lines.append("")
@@ -125,17 +126,17 @@ def summary_table(
         for name, o in opening.items():
             h = o["hands"]
             lines.append(
-                f"  {_pad(named(name), width)}{o['declared']:>9,}{h['count']:>9,}  {_fmt_rate(h)}"
+                f"  {_pad(named(name), width)}{o['declared']:>9,}{h['count']:>9,}  {format_rate(h)}"
             )
         lines.append(
             f"  {_pad('any', width)}{'':>9}{summary['opening_any']['count']:>9,}  "
-            f"{_fmt_rate(summary['opening_any'])}"
+            f"{format_rate(summary['opening_any'])}"
         )
         birds = summary.get("birds_hit")
         if birds and birds["min"] is not None:
             shares = ", ".join(f"{v}: {n:,}" for v, n in birds["histogram"].items())
             lines.append(f"birds hit per won hand: mean {birds['mean']:.2f}  ({shares})")
-    lines.extend(_match_lines(summary))
+    lines.extend(match_lines(summary))
     return "\n".join(lines)
 
 

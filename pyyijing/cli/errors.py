@@ -1,4 +1,4 @@
-"""The `yijing` command's errors and exit statuses (shared by every cli_* module)."""
+"""The `yijing` command's errors and exit statuses (shared by every module of the command)."""
 
 from __future__ import annotations
 

@@ -1,0 +1,328 @@
+"""The `yijing` command line: simulate, replay, show, validate (docs/simulation.md); bench, serve.
+
+This module is the command layer: the parser, the dispatch to a game by
+``--game`` (simulate) or by the record (replay, validate), and the errors.
+What is the same for every game is in parsing.py, simulation.py, progress.py,
+records.py, outputs.py, figure.py and summary_text.py; each game has its
+flags and run (yijingpai.py, mahjong.py), its report (*_report.py: the table
+and the figure) and its replay (*_replay.py).
+
+Bad arguments print one line ``yijing: error: ...`` and exit with status 2;
+an invalid record, or an output file that could not be written after the run,
+exits with 1. No command prints a traceback for a user error.
+Output files (``--json``, ``--plot``, ``--out``) and ``--plot``'s matplotlib are
+checked before a simulation starts, so a bad path fails at once, not after the run.
+A reader that goes away (``yijing replay ... | head``) ends the command quietly
+with status 141 (128 + SIGPIPE, what a shell reports for any tool stopped that way).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from ..mahjong.rules import RULESETS
+from .bench_serve import cmd_bench, cmd_serve
+from .errors import EXIT_BROKEN_PIPE, EXIT_INVALID, EXIT_USAGE, UsageError
+from .mahjong import add_mahjong_flags, cmd_simulate_mahjong, reject_mahjong_flags
+from .mahjong_replay import is_mahjong, mahjong_outcome, replay_mahjong, replay_mahjong_record
+from .parsing import Parser, count, positive
+from .records import chosen_record, load_records
+from .yijingpai import add_yijingpai_flags, cmd_show, cmd_simulate_yijingpai
+from .yijingpai_replay import replay_yijingpai
+
+#: ``--game`` values: Yi Jing Pai first (the default), then the mahjong rulesets.
+GAMES: tuple[str, ...] = ("yijingpai", *RULESETS)
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    if args.game != "yijingpai":
+        return cmd_simulate_mahjong(args)
+    reject_mahjong_flags(args)
+    return cmd_simulate_yijingpai(args)
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    rec, args.game = chosen_record(args.file, args.game)
+    if isinstance(rec, dict) and rec.get("game") == "mahjong":
+        return replay_mahjong(rec, args)
+    return replay_yijingpai(rec, args)
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    import pyyijing as yj
+
+    records = load_records(args.record)
+    bad = 0
+    for n, rec in enumerate(records):
+        label = f"record {n}" if len(records) > 1 else "record"
+        moves = rec.get("moves", []) if isinstance(rec, dict) else []
+        mahjong = is_mahjong(rec)
+        try:
+            game: Any = replay_mahjong_record(rec) if mahjong else yj.replay(rec)
+        except (yj.RecordError, yj.IllegalMove) as exc:
+            bad += 1
+            index = exc.index
+            if args.moves:
+                # A result that differs is found after every move replayed.
+                upto = (
+                    index
+                    if index is not None
+                    else (len(moves) if exc.code == "result_mismatch" else 0)
+                )
+                _print_verdicts(moves[:upto])
+            # Mahjong shows the error's message alone, Yi Jing Pai the exception's whole text.
+            why = exc.message if mahjong else str(exc)
+            if index is not None:
+                move = moves[index] if index < len(moves) else "?"
+                if args.moves:
+                    print(f"{index:5d}  {move!s:<24} {exc.code}")
+                print(f"{label}: invalid at move {index} {move!r}: {exc.code} ({why})")
+            else:
+                print(f"{label}: invalid: {exc.code} ({why})")
+            continue
+        if args.moves:
+            _print_verdicts(game.moves)
+        result = game.result
+        detail = f": {mahjong_outcome(result)}" if mahjong and result is not None else ""
+        print(
+            f"{label}: ok, {len(game.moves)} moves, "
+            f"result {result.kind if result else 'none yet'}{detail}"
+        )
+    return EXIT_INVALID if bad else 0
+
+
+def _print_verdicts(moves: Sequence[Any]) -> None:
+    for i, move in enumerate(moves):
+        print(f"{i:5d}  {move!s:<24} ok")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = Parser(prog="yijing", description="Yi Jing Pai (易經牌) and mahjong rule engine tools.")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
+
+    s = sub.add_parser(
+        "simulate",
+        help="play many games with bots and summarise them",
+        description="Play many games with bots and print a summary (docs/simulation.md).",
+    )
+    s.add_argument(
+        "--games",
+        type=positive,
+        default=10_000,
+        metavar="N",
+        help="games to play (default: %(default)s)",
+    )
+    s.add_argument(
+        "--policies",
+        default="random",
+        metavar="P[,P,P,P]",
+        help="bots: one for every seat, or one per seat; random, greedy or heuristic "
+        "(default: %(default)s)",
+    )
+    s.add_argument(
+        "--seed",
+        type=count,
+        default=0,
+        metavar="S",
+        help="seed of the batch; game i is determined by (seed, i) (default: %(default)s)",
+    )
+    s.add_argument(
+        "--threads",
+        type=count,
+        default=0,
+        metavar="N",
+        help="native threads, 0 for every core; results do not depend on it (default: %(default)s)",
+    )
+    s.add_argument(
+        "--no-rotate",
+        action="store_true",
+        help="pin policy i to seat i (default: policies rotate over the seats game by game)",
+    )
+    s.add_argument(
+        "--hands-per-match",
+        type=positive,
+        default=None,
+        metavar="N",
+        help="play matches of N hands, the dealer following --next-dealer; --games must be "
+        "a multiple of N (default: single hands, no matches)",
+    )
+    s.add_argument(
+        "--game",
+        choices=GAMES,
+        default=GAMES[0],
+        help="the game: Yi Jing Pai, or a mahjong ruleset (its hands are the games) "
+        "(default: %(default)s)",
+    )
+    add_yijingpai_flags(s)
+    add_mahjong_flags(s)
+    s.add_argument(
+        "--json", metavar="FILE", help="write the summary as JSON (default: not written)"
+    )
+    s.add_argument(
+        "--plot",
+        metavar="FILE",
+        help="write a figure, format by extension (.png, .svg, .pdf); needs matplotlib "
+        "(default: no figure)",
+    )
+    s.add_argument(
+        "--records",
+        metavar="every:N",
+        help="keep the full records of games 0, N, 2N, ...; needs --out (default: none kept)",
+    )
+    s.add_argument(
+        "--out", metavar="FILE", help="where --records go, JSON lines (default: not written)"
+    )
+    s.add_argument(
+        "--max-records",
+        type=count,
+        default=100_000,
+        metavar="N",
+        help="keep at most N records (default: %(default)s)",
+    )
+    s.add_argument(
+        "--cluster",
+        metavar="ADDRESS",
+        help="Dask scheduler, e.g. tcp://host:8786 (default: run on this machine)",
+    )
+    s.add_argument(
+        "--backend",
+        choices=("native", "cython", "python"),
+        default=None,
+        help="engine backend for the games (default: the active one, yj.backend())",
+    )
+    s.add_argument(
+        "--quiet", action="store_true", help="no progress bar (default: progress on stderr)"
+    )
+    s.set_defaults(func=cmd_simulate)
+
+    r = sub.add_parser(
+        "replay",
+        help="print a recorded game move by move",
+        description="Print a recorded game move by move, with hexagram glyphs and names.",
+    )
+    r.add_argument("file", help="records: JSON lines (simulate --out), a JSON list, or one record")
+    r.add_argument(
+        "--game",
+        type=count,
+        default=None,
+        metavar="N",
+        help="the game to print: the record whose game number is N (simulate --records every:K "
+        "keeps games 0, K, 2K, ...); in records without game numbers, the N-th record, from 0 "
+        "(default: the first record; stderr says so when the file holds more than one)",
+    )
+    r.add_argument(
+        "--glyphs",
+        action="store_true",
+        help="mahjong records: show tiles as Unicode mahjong tiles too, 🀇 for 1m "
+        "(default: text codes only; Yi Jing Pai always shows hexagram glyphs)",
+    )
+    r.set_defaults(func=cmd_replay)
+
+    h = sub.add_parser("show", help="a hexagram's facts")
+    h.add_argument("hexagram", help="6 lines bottom first (110001) or a King Wen number (1-64)")
+    h.set_defaults(func=cmd_show)
+
+    v = sub.add_parser(
+        "validate",
+        help="check a game record",
+        description="Replay game records; print the first illegal move of each and its code.",
+    )
+    v.add_argument(
+        "--record",
+        required=True,
+        metavar="FILE",
+        help="a record (yj.Game.record() as JSON), a JSON list, or JSON lines (simulate --out); "
+        "required",
+    )
+    v.add_argument(
+        "--moves",
+        action="store_true",
+        help="print every move's verdict up to the first illegal one "
+        "(default: one line per record)",
+    )
+    v.set_defaults(func=cmd_validate)
+
+    b = sub.add_parser("bench", help="run the benchmark suite (in a source checkout)")
+    b.add_argument(
+        "--quick",
+        action="store_true",
+        help="smoke-test sizes, under a minute (default: the full suite)",
+    )
+    b.add_argument(
+        "--json",
+        metavar="FILE",
+        help="JSON output (default: build/bench/results.json, results-quick.json with --quick)",
+    )
+    b.add_argument(
+        "--results",
+        metavar="FILE",
+        help="Markdown results (default: benchmarks/RESULTS.md for a full run; none for --quick)",
+    )
+    b.add_argument(
+        "--only",
+        metavar="SECTIONS",
+        help="comma-separated subset of kernels,games,yardstick,simulate,service,memory,"
+        "mahjong,peers (default: every section)",
+    )
+    b.add_argument(
+        "--reps",
+        type=positive,
+        default=None,
+        metavar="N",
+        help="repetitions per figure (default: 5, 3 with --quick)",
+    )
+    b.set_defaults(func=cmd_bench)
+
+    # `serve` hands every later argument to the service's own parser (see main).
+    sub.add_parser("serve", help="run the gRPC service (flags: yijing serve --help)")
+    return p
+
+
+def _stdout_gone() -> int:
+    """stdout's reader went away (`yijing replay ... | head`): stop quietly.
+
+    Later writes (and the flush at exit) go to /dev/null, so Python prints no
+    "Exception ignored ... BrokenPipeError" either. The status is 141, as for
+    any tool stopped by SIGPIPE, so that `set -o pipefail` sees what it sees
+    for `cat`; the output the reader wanted was delivered.
+    """
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):  # no real file descriptor (an in-process caller's buffer)
+        pass
+    return EXIT_BROKEN_PIPE
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        if argv[:1] == ["serve"]:
+            return cmd_serve(argv[1:])
+        args = parser.parse_args(argv)
+        if args.command is None:
+            raise UsageError(
+                "choose a command: simulate, replay, show, validate, bench, serve "
+                "(see yijing --help)"
+            )
+        code = int(args.func(args))
+        sys.stdout.flush()  # here, so that a reader gone away is seen below, not at exit
+        return code
+    except BrokenPipeError:
+        return _stdout_gone()
+    except UsageError as exc:
+        sys.stderr.write(f"yijing: error: {exc}\n")
+        return EXIT_USAGE
+    except OSError as exc:
+        where = f": {exc.filename}" if getattr(exc, "filename", None) else ""
+        sys.stderr.write(f"yijing: error: {exc.strerror or exc}{where}\n")
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        sys.stderr.write("\nyijing: interrupted\n")
+        return 130
