@@ -95,17 +95,16 @@ class Validate final : public grpc::ServerGenericBidiReactor {
       finish_here(grpc::Status(grpc::StatusCode::UNAVAILABLE, "the server is shutting down"), "");
       return;
     }
-    if (f_.in_flight.fetch_add(1) >= f_.opt.max_concurrent) {
-      counted_ = true;
+    if (!admit()) {
       finish_here(grpc::Status(grpc::StatusCode::RESOURCE_EXHAUSTED, "Concurrent RPC limit exceeded!"), "");
       return;
     }
-    counted_ = true;
     std::string data = flatten(request_);
     if (!batch_) data = '\x0a' + varint(data.size()) + data;  // a ValidateMovesRequest of one item
     // (and a ValidateMovesResponse of one verdict is that ValidateMoveResponse, byte for byte)
     Answered a;
     if (answer(f_, data, a)) {
+      release();
       response_ = to_buffer(std::move(a.response));
       // logged first: once the call is finished, OnDone may delete this (and ctx_) at once
       f_.log.rpc(ctx_->method(), "OK", a.game, a.ruleset, elapsed_ms(), ctx_->peer(), a.verdicts);
@@ -116,7 +115,7 @@ class Validate final : public grpc::ServerGenericBidiReactor {
   }
 
   void OnDone() override {
-    if (counted_) f_.in_flight.fetch_sub(1);
+    release();
     delete this;
   }
 
@@ -126,6 +125,7 @@ class Validate final : public grpc::ServerGenericBidiReactor {
     backend_ctx_ = backend_context(*ctx_);
     f_.stub->UnaryCall(backend_ctx_.get(), ctx_->method(), grpc::StubOptions(), &request_, &reply_,
                        [this](grpc::Status status) {
+                         release();
                          status = hide_backend(f_, status);
                          copy_initial_metadata(*backend_ctx_, *ctx_);
                          copy_trailing_metadata(*backend_ctx_, *ctx_);
@@ -134,6 +134,24 @@ class Validate final : public grpc::ServerGenericBidiReactor {
                          else
                            Finish(status);
                        });
+  }
+
+  // A slot of --max-concurrent, held while this program works on the call or
+  // waits for the Python server: given back before the answer is written, since
+  // the client can send its next call as soon as it has it. (The transport's
+  // OnDone comes later, much later on a loaded machine: counting until then
+  // would refuse clients that keep well within the limit.) A refused call takes none.
+  bool admit() {
+    long long n = f_.in_flight.load(std::memory_order_relaxed);
+    do {
+      if (n >= f_.opt.max_concurrent) return false;
+    } while (!f_.in_flight.compare_exchange_weak(n, n + 1, std::memory_order_relaxed));
+    counted_ = true;
+    return true;
+  }
+  void release() {
+    if (counted_) f_.in_flight.fetch_sub(1, std::memory_order_relaxed);
+    counted_ = false;
   }
 
   void finish_here(const grpc::Status& status, const char* game) {
