@@ -6,8 +6,8 @@
 //
 // stdout: "serving\tPORT" once it serves (or "error\tWHY" and exit status 2),
 // then the CallLog lines. stdin: "refuse" (answer new calls UNAVAILABLE: the
-// end of a shutdown's drain), "stop SECONDS" (stop, letting calls in flight
-// finish for that long); end of input stops it at once, and so does its
+// end of a shutdown's drain), "stop SECONDS" (refuse, let the calls taken on
+// before finish for at most that long, then exit); end of input stops it at once, and so does its
 // parent's death (see main), so it never outlives the Python server.
 #include <sys/prctl.h>
 #include <unistd.h>
@@ -104,6 +104,10 @@ yf::Options parse(int argc, char** argv) {
   return o;
 }
 
+// After the last call taken on is done, before exiting: its answer, handed to
+// the transport, leaves before the connections close.
+constexpr auto kLinger = std::chrono::milliseconds(50);
+
 // What stops the server, and how long calls in flight get.
 struct Stop {
   std::mutex mu;
@@ -198,8 +202,18 @@ int main(int argc, char** argv) {
     // a day at most (a larger or non-finite value would overflow the deadline)
     grace = stop.grace >= 0 && stop.grace <= 86400 ? stop.grace : (stop.grace > 0 ? 86400 : 0);
   }
-  server->Shutdown(std::chrono::system_clock::now() +
-                   std::chrono::milliseconds(static_cast<long long>(grace * 1000)));
+  // New calls are refused (UNAVAILABLE) from now on; the calls taken on before
+  // get the grace to finish. Then the process exits without gRPC's Shutdown:
+  // that cancels every call whose stream reaches the server after it starts and
+  // before the client has its GOAWAY (CANCELLED, which clients do not retry),
+  // while an exit closes the port and every connection at once, and a client
+  // sees a closed connection as UNAVAILABLE.
+  front.refusing = true;
+  const auto deadline = std::chrono::steady_clock::now() +
+                        std::chrono::milliseconds(static_cast<long long>(grace * 1000));
+  while (front.taken.load() > 0 && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  if (grace > 0) std::this_thread::sleep_for(kLinger);
   front.log.stop();
   std::fflush(stdout);
   std::_Exit(0);  // the detached threads may be blocked reading; nothing is left to flush

@@ -133,7 +133,10 @@ class Proxy final : public grpc::ServerGenericBidiReactor {
       (server_side ? server_done_ : backend_done_) = true;
       both = server_done_ && backend_done_;
     }
-    if (both) delete this;
+    if (both) {
+      front_.taken.fetch_sub(1);
+      delete this;
+    }
   }
 
   // Recursive: a reaction may in principle run inline from an operation started
@@ -184,6 +187,7 @@ grpc::Status hide_backend(const Front& front, const grpc::Status& status) {
 }
 
 grpc::ServerGenericBidiReactor* new_proxy(Front& front, grpc::GenericCallbackServerContext* ctx) {
+  if (!take_call(front)) return new_refusal(front, ctx);
   return new Proxy(front, ctx);
 }
 

@@ -91,10 +91,11 @@ class Validate final : public grpc::ServerGenericBidiReactor {
                   "");
       return;
     }
-    if (f_.refusing.load(std::memory_order_relaxed)) {
+    if (!take_call(f_)) {
       finish_here(grpc::Status(grpc::StatusCode::UNAVAILABLE, "the server is shutting down"), "");
       return;
     }
+    taken_ = true;
     if (!admit()) {
       finish_here(grpc::Status(grpc::StatusCode::RESOURCE_EXHAUSTED, "Concurrent RPC limit exceeded!"), "");
       return;
@@ -116,6 +117,7 @@ class Validate final : public grpc::ServerGenericBidiReactor {
 
   void OnDone() override {
     release();
+    if (taken_) f_.taken.fetch_sub(1);
     delete this;
   }
 
@@ -172,7 +174,8 @@ class Validate final : public grpc::ServerGenericBidiReactor {
   Front& f_;
   grpc::GenericCallbackServerContext* ctx_;
   bool batch_;
-  bool counted_ = false;
+  bool counted_ = false;  // holds a slot of in_flight
+  bool taken_ = false;    // counted in Front::taken
   Clock::time_point start_;
   grpc::ByteBuffer request_, response_, reply_;
   std::unique_ptr<grpc::ClientContext> backend_ctx_;

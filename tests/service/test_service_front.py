@@ -229,9 +229,19 @@ def test_the_front_end_never_outlives_a_killed_server(spawn: Any, tmp_path: Path
     assert len(kids) == 1
     sp.kill(signal.SIGKILL)
     _wait_for(lambda: not os.path.exists(f"/proc/{kids[0]}") or _zombie(kids[0]))
-    with socket.socket() as s:  # the port is free again
+    # the port is free again (once all its threads are gone: its main thread shows as a
+    # zombie while the others still exit)
+    _wait_for(lambda: _bindable(sp.port), timeout=5)
+
+
+def _bindable(port: int) -> bool:
+    with socket.socket() as s:
         s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        s.bind(("127.0.0.1", sp.port))
+        try:
+            s.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+        return True
 
 
 def _cmdline(pid: int) -> str:
