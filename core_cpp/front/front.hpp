@@ -48,7 +48,7 @@ struct Options {
   std::string listen;   // HOST:PORT, as the service's --address
   std::string backend;  // unix:PATH of the Python server
   std::string tls_cert, tls_key;
-  int max_message_bytes = 4 << 20;
+  int max_message_bytes = 4 << 20;  // checked by the calls (too_large), not the transport
   long long max_concurrent = 1000;  // answered here at once; more get RESOURCE_EXHAUSTED
   wire::Limits limits{256, 400, 64};
   std::vector<std::string> mahjong_entries;  // reason -> encoded verdict (the Python wording)
@@ -142,8 +142,12 @@ void copy_trailing_metadata(const grpc::ClientContext& from, grpc::GenericCallba
 // A call of any method, passed on to the Python server as a stream of messages
 // each way (unary and streaming calls alike).
 grpc::ServerGenericBidiReactor* new_proxy(Front& front, grpc::GenericCallbackServerContext* ctx);
-// A call answered UNAVAILABLE at once (shutdown), unread, and logged.
-grpc::ServerGenericBidiReactor* new_refusal(Front& front, grpc::GenericCallbackServerContext* ctx);
+// A call ended at once with `status`, its request unread (and not logged).
+grpc::ServerGenericBidiReactor* new_finished(const grpc::Status& status);
+// What the Python server answers (grpc.aio, its gRPC core's wording) where the
+// transport here would word it otherwise: the same on the wire from both forms.
+grpc::Status method_not_found();
+grpc::Status too_large(std::size_t size, int max);
 // ValidateMove (`batch` false) or ValidateMoves: answered here, or passed on.
 grpc::ServerGenericBidiReactor* new_validate(Front& front, grpc::GenericCallbackServerContext* ctx,
                                              bool batch);

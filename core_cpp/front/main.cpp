@@ -26,16 +26,31 @@ namespace yf = yijing::front;
 
 namespace {
 
+// The Python server's gRPC refuses a call whose metadata is past 8 KiB (at
+// random, more often the larger it is) or past 16 KiB (always); this one takes up
+// to kMetadataLimit, so that those calls reach it.
+constexpr std::size_t kPythonMetadataSoftLimit = 8 << 10;
+constexpr int kMetadataLimit = 64 << 10;
+
+// As HTTP/2 counts a header list: each entry's name and value and 32.
+std::size_t metadata_bytes(const grpc::GenericCallbackServerContext& ctx) {
+  std::size_t n = 0;
+  for (const auto& [key, value] : ctx.client_metadata()) n += key.size() + value.size() + 32;
+  return n;
+}
+
 class Service final : public grpc::CallbackGenericService {
  public:
   explicit Service(yf::Front& front) : front_(front) {}
 
   grpc::ServerGenericBidiReactor* CreateReactor(grpc::GenericCallbackServerContext* ctx) override {
     const std::string& m = ctx->method();
+    // Metadata past the Python server's limits is refused there, in its gRPC's words
+    if (metadata_bytes(*ctx) > kPythonMetadataSoftLimit) return yf::new_proxy(front_, ctx);
     if (m == yf::kValidateMove) return yf::new_validate(front_, ctx, /*batch=*/false);
     if (m == yf::kValidateMoves) return yf::new_validate(front_, ctx, /*batch=*/true);
     if (m.rfind(yf::kInternalPrefix, 0) == 0)  // the Python server's methods for this program
-      return grpc::CallbackGenericService::CreateReactor(ctx);  // UNIMPLEMENTED
+      return yf::new_finished(yf::method_not_found());
     return yf::new_proxy(front_, ctx);
   }
 
@@ -163,8 +178,11 @@ int main(int argc, char** argv) {
   int port = 0;
   builder.AddListeningPort(front.opt.listen, creds, &port);
   builder.RegisterCallbackGenericService(&service);
-  builder.SetMaxReceiveMessageSize(front.opt.max_message_bytes);
+  // Checked by the calls themselves, in the Python server's words (too_large): this
+  // gRPC buffers a whole message before its own check either way.
+  builder.SetMaxReceiveMessageSize(-1);
   builder.SetMaxSendMessageSize(front.opt.max_message_bytes);
+  builder.AddChannelArgument(GRPC_ARG_MAX_METADATA_SIZE, kMetadataLimit);
   builder.AddChannelArgument(GRPC_ARG_ALLOW_REUSEPORT, 0);  // as the Python server: one owner per port
   std::unique_ptr<grpc::Server> server = builder.BuildAndStart();
   if (!server || port == 0) fail("cannot listen on " + front.opt.listen);

@@ -79,7 +79,7 @@ bool answer(Front& f, std::string_view request, Answered& out) {
 class Validate final : public grpc::ServerGenericBidiReactor {
  public:
   Validate(Front& f, grpc::GenericCallbackServerContext* ctx, bool batch)
-      : f_(f), ctx_(ctx), batch_(batch), start_(Clock::now()) {
+      : f_(f), ctx_(ctx), batch_(batch), peer_(ctx->peer()), start_(Clock::now()) {
     StartRead(&request_);
   }
 
@@ -89,6 +89,10 @@ class Validate final : public grpc::ServerGenericBidiReactor {
                       ? grpc::Status(grpc::StatusCode::CANCELLED, "the call was cancelled")
                       : grpc::Status(grpc::StatusCode::INVALID_ARGUMENT, "no request message"),
                   "");
+      return;
+    }
+    if (request_.Length() > static_cast<std::size_t>(f_.opt.max_message_bytes)) {
+      finish_here(too_large(request_.Length(), f_.opt.max_message_bytes), "");
       return;
     }
     if (!take_call(f_)) {
@@ -108,7 +112,7 @@ class Validate final : public grpc::ServerGenericBidiReactor {
       release();
       response_ = to_buffer(std::move(a.response));
       // logged first: once the call is finished, OnDone may delete this (and ctx_) at once
-      f_.log.rpc(ctx_->method(), "OK", a.game, a.ruleset, elapsed_ms(), ctx_->peer(), a.verdicts);
+      f_.log.rpc(ctx_->method(), "OK", a.game, a.ruleset, elapsed_ms(), peer_, a.verdicts);
       StartWriteAndFinish(&response_, grpc::WriteOptions(), grpc::Status::OK);
       return;
     }
@@ -163,7 +167,7 @@ class Validate final : public grpc::ServerGenericBidiReactor {
         "FAILED_PRECONDITION", "ABORTED",  "OUT_OF_RANGE",   "UNIMPLEMENTED",   "INTERNAL",
         "UNAVAILABLE", "DATA_LOSS",        "UNAUTHENTICATED"};
     f_.log.rpc(ctx_->method(), kCodes[static_cast<int>(status.error_code())], game, "", elapsed_ms(),
-               ctx_->peer(), "");
+               peer_, "");
     Finish(status);  // last: OnDone may delete this at once
   }
 
@@ -174,6 +178,9 @@ class Validate final : public grpc::ServerGenericBidiReactor {
   Front& f_;
   grpc::GenericCallbackServerContext* ctx_;
   bool batch_;
+  // the client's address, taken while the call is live: once it has failed
+  // (cancelled, or cut off by the transport) peer() may say "unknown"
+  std::string peer_;
   bool counted_ = false;  // holds a slot of in_flight
   bool taken_ = false;    // counted in Front::taken
   Clock::time_point start_;
