@@ -7,8 +7,9 @@
 // stdout: "serving\tPORT" once it serves (or "error\tWHY" and exit status 2),
 // then the CallLog lines. stdin: "refuse" (answer new calls UNAVAILABLE: the
 // end of a shutdown's drain), "stop SECONDS" (refuse, let the calls taken on
-// before finish for at most that long, then exit); end of input stops it at once, and so does its
-// parent's death (see main), so it never outlives the Python server.
+// before finish for at most that long, then exit); end of input stops it at
+// once, and so does its parent's death (see main), so it never outlives the
+// Python server.
 #include <sys/prctl.h>
 #include <unistd.h>
 
