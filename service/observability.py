@@ -216,6 +216,9 @@ class ObservabilityInterceptor(grpc.aio.ServerInterceptor):
         # Set at the end of a shutdown's drain: new calls get UNAVAILABLE (retryable)
         # from the handler, instead of being cut off by the transport as CANCELLED.
         self.refusing = refusing or asyncio.Event()
+        # Calls taken on before the refusal began and not done yet: a shutdown
+        # waits for them (service/server.py).
+        self.taken = 0
         # The wrapped handler of each method, built on its first call: handlers
         # never change once the server runs, and building closures and a new
         # handler object on every RPC was a measurable share of a small call.
@@ -297,6 +300,7 @@ class ObservabilityInterceptor(grpc.aio.ServerInterceptor):
         metrics = self.metrics
         budget = self.streams
         refusing = self.refusing
+        interceptor = self
 
         calls = self.calls
         request_timeout = self.request_timeout
@@ -358,6 +362,8 @@ class ObservabilityInterceptor(grpc.aio.ServerInterceptor):
                     peer = peer_of(context)  # now: once the call has ended, peer() can crash
                     code = "UNKNOWN"
                     metrics.in_flight.inc()
+                    taken = not refusing.is_set()
+                    interceptor.taken += taken
                     ticket = None
                     labels = ["", ""]
                     opened = _CALL_LABELS.set(labels)
@@ -383,6 +389,7 @@ class ObservabilityInterceptor(grpc.aio.ServerInterceptor):
                     finally:
                         close_slot(ticket)
                         metrics.in_flight.dec()
+                        interceptor.taken -= taken
                         _reset_labels(opened)
                         record(method, code, start, peer, labels)
 
@@ -395,6 +402,8 @@ class ObservabilityInterceptor(grpc.aio.ServerInterceptor):
                     peer = peer_of(context)  # now: once the call has ended, peer() can crash
                     code = "UNKNOWN"
                     metrics.in_flight.inc()
+                    taken = not refusing.is_set()
+                    interceptor.taken += taken
                     ticket = None
                     labels = ["", ""]
                     opened = _CALL_LABELS.set(labels)
@@ -422,6 +431,7 @@ class ObservabilityInterceptor(grpc.aio.ServerInterceptor):
                     finally:
                         close_slot(ticket)
                         metrics.in_flight.dec()
+                        interceptor.taken -= taken
                         _reset_labels(opened)
                         record(method, code, start, peer, labels)
 

@@ -7,6 +7,7 @@ import gc
 import logging
 import os
 import signal
+import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,7 @@ from .calls import CallBudget
 from .config import Config
 from .convert import pb2
 from .front import FrontEnd, FrontError, resolve_handler, wanted
+from .jsonlog import flush_logging
 from .observability import Metrics, ObservabilityInterceptor
 from .registration import add_servicer
 from .servicer import Limits, RuleEngineServicer
@@ -31,6 +33,8 @@ from .streams import StreamBudget
 
 LOG = logging.getLogger("yijing.service")
 REFUSE_SECONDS = 0.5  # after the drain: new calls refused with UNAVAILABLE, then stop
+# After the last call taken on is done, before the port closes: its answer leaves first.
+LINGER_SECONDS = 0.05
 SERVICE_NAME = pb2.DESCRIPTOR.services_by_name["RuleEngineService"].full_name
 
 
@@ -106,6 +110,8 @@ class Service:
         self.metrics_port = 0
         self._metrics_server: Any = None
         self._server: grpc.aio.Server | None = None
+        self._interceptor: ObservabilityInterceptor | None = None
+        self._left_open: grpc.aio.Server | None = None  # stop(exiting=True): the exit closes it
         self.front: FrontEnd | None = None  # the native front end, when it serves the address
 
     async def start(self) -> None:
@@ -201,6 +207,7 @@ class Service:
                     self._metrics_server = None
                 raise
         self._server = server
+        self._interceptor = interceptor
         self._expiry = asyncio.ensure_future(self.sessions.expire_forever(self.shutting_down))
         for name in ("", SERVICE_NAME):
             await self.health.set(name, health_pb2.HealthCheckResponse.SERVING)
@@ -226,10 +233,18 @@ class Service:
             },
         )
 
-    async def stop(self, grace: float | None = None, drain: float | None = None) -> None:
+    async def stop(
+        self, grace: float | None = None, drain: float | None = None, exiting: bool = False
+    ) -> None:
         """Drain, then stop: health NOT_SERVING while calls are still accepted for `drain`
         seconds (clients and balancers that see it move away), then new calls are
-        refused and the calls in flight get `grace` seconds to finish."""
+        refused and the calls in flight get `grace` seconds to finish.
+
+        `exiting`: the process exits next, and the exit closes the port and every
+        connection (serve()). gRPC's own stop cancels every call whose stream reaches
+        the server after it starts and before the client has its GOAWAY (CANCELLED,
+        which clients do not retry); a client sees a closed connection as UNAVAILABLE.
+        """
         if self._server is None:
             return
         grace = self.config.grace_seconds if grace is None else grace
@@ -238,21 +253,31 @@ class Service:
         await self.health.enter_graceful_shutdown()
         if drain > 0:
             await asyncio.sleep(drain)
-            # Then answer new calls UNAVAILABLE for a moment before the transport stops:
-            # a call that reaches a stopping server before its handler has started is
-            # cut off as CANCELLED, which clients do not retry.
-            self.refusing.set()
-            if self.front is not None:
-                self.front.refuse()
+        # Then answer new calls UNAVAILABLE for a moment before the transport stops:
+        # a call that reaches a stopping server before its handler has started is
+        # cut off as CANCELLED, which clients do not retry.
+        self.refusing.set()
+        if self.front is not None:
+            self.front.refuse()
+        if drain > 0:
             await asyncio.sleep(min(REFUSE_SECONDS, drain))
         self.shutting_down.set()  # streams end with UNAVAILABLE; the expiry sweep stops
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + grace
         if self.front is not None:
             # First the front end: the calls it passed on still need this server.
-            started = asyncio.get_running_loop().time()
+            # It waits for the calls it took on, then exits: its port closes.
             await self.front.stop(grace)
-            grace = max(0.0, grace - (asyncio.get_running_loop().time() - started))
             self.front = None
-        await self._server.stop(grace)
+        elif exiting:
+            while self._interceptor is not None and self._interceptor.taken > 0:
+                if loop.time() >= deadline:
+                    break
+                await asyncio.sleep(0.005)
+            await asyncio.sleep(LINGER_SECONDS)
+            self._left_open = self._server  # held: collected, it would be stopped
+        if self._left_open is None:
+            await self._server.stop(max(0.0, deadline - loop.time()))
         self._server = None
         if self._expiry is not None:
             await self._expiry
@@ -280,4 +305,8 @@ async def serve(config: Config | None = None) -> None:
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, stop.set)
     await stop.wait()
-    await service.stop()
+    await service.stop(exiting=True)
+    flush_logging()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(0)  # the port and every connection close now (Service.stop, `exiting`)

@@ -48,7 +48,7 @@ struct Options {
   std::string listen;   // HOST:PORT, as the service's --address
   std::string backend;  // unix:PATH of the Python server
   std::string tls_cert, tls_key;
-  int max_message_bytes = 4 << 20;
+  int max_message_bytes = 4 << 20;  // checked by the calls (too_large), not the transport
   long long max_concurrent = 1000;  // answered here at once; more get RESOURCE_EXHAUSTED
   wire::Limits limits{256, 400, 64};
   std::vector<std::string> mahjong_entries;  // reason -> encoded verdict (the Python wording)
@@ -114,7 +114,20 @@ struct Front {
   CallLog log;
   std::atomic<bool> refusing{false};  // shutdown: new calls answered UNAVAILABLE
   std::atomic<long long> in_flight{0};
+  // Calls taken on before the refusal began and not done yet: a stop waits for
+  // them before the process exits (main.cpp).
+  std::atomic<long long> taken{0};
 };
+
+// Takes a call on (counted in `taken` until it is done), or false: the server
+// is refusing new calls. Counted before the check, so that a stop that sets
+// `refusing` and then sees `taken` at 0 has no call left behind.
+inline bool take_call(Front& front) {
+  front.taken.fetch_add(1);
+  if (!front.refusing.load()) return true;
+  front.taken.fetch_sub(1);
+  return false;
+}
 
 // A ClientContext for passing `server`'s call on: its deadline and cancellation,
 // the client's metadata (less the transport's own and kPeerKey), and kPeerKey.
@@ -129,6 +142,12 @@ void copy_trailing_metadata(const grpc::ClientContext& from, grpc::GenericCallba
 // A call of any method, passed on to the Python server as a stream of messages
 // each way (unary and streaming calls alike).
 grpc::ServerGenericBidiReactor* new_proxy(Front& front, grpc::GenericCallbackServerContext* ctx);
+// A call ended at once with `status`, its request unread (and not logged).
+grpc::ServerGenericBidiReactor* new_finished(const grpc::Status& status);
+// What the Python server answers (grpc.aio, its gRPC core's wording) where the
+// transport here would word it otherwise: the same on the wire from both forms.
+grpc::Status method_not_found();
+grpc::Status too_large(std::size_t size, int max);
 // ValidateMove (`batch` false) or ValidateMoves: answered here, or passed on.
 grpc::ServerGenericBidiReactor* new_validate(Front& front, grpc::GenericCallbackServerContext* ctx,
                                              bool batch);

@@ -6,9 +6,10 @@
 //
 // stdout: "serving\tPORT" once it serves (or "error\tWHY" and exit status 2),
 // then the CallLog lines. stdin: "refuse" (answer new calls UNAVAILABLE: the
-// end of a shutdown's drain), "stop SECONDS" (stop, letting calls in flight
-// finish for that long); end of input stops it at once, and so does its
-// parent's death (see main), so it never outlives the Python server.
+// end of a shutdown's drain), "stop SECONDS" (refuse, let the calls taken on
+// before finish for at most that long, then exit); end of input stops it at
+// once, and so does its parent's death (see main), so it never outlives the
+// Python server.
 #include <sys/prctl.h>
 #include <unistd.h>
 
@@ -26,16 +27,31 @@ namespace yf = yijing::front;
 
 namespace {
 
+// The Python server's gRPC refuses a call whose metadata is past 8 KiB (at
+// random, more often the larger it is) or past 16 KiB (always); this one takes up
+// to kMetadataLimit, so that those calls reach it.
+constexpr std::size_t kPythonMetadataSoftLimit = 8 << 10;
+constexpr int kMetadataLimit = 64 << 10;
+
+// As HTTP/2 counts a header list: each entry's name and value and 32.
+std::size_t metadata_bytes(const grpc::GenericCallbackServerContext& ctx) {
+  std::size_t n = 0;
+  for (const auto& [key, value] : ctx.client_metadata()) n += key.size() + value.size() + 32;
+  return n;
+}
+
 class Service final : public grpc::CallbackGenericService {
  public:
   explicit Service(yf::Front& front) : front_(front) {}
 
   grpc::ServerGenericBidiReactor* CreateReactor(grpc::GenericCallbackServerContext* ctx) override {
     const std::string& m = ctx->method();
+    // Metadata past the Python server's limits is refused there, in its gRPC's words
+    if (metadata_bytes(*ctx) > kPythonMetadataSoftLimit) return yf::new_proxy(front_, ctx);
     if (m == yf::kValidateMove) return yf::new_validate(front_, ctx, /*batch=*/false);
     if (m == yf::kValidateMoves) return yf::new_validate(front_, ctx, /*batch=*/true);
     if (m.rfind(yf::kInternalPrefix, 0) == 0)  // the Python server's methods for this program
-      return grpc::CallbackGenericService::CreateReactor(ctx);  // UNIMPLEMENTED
+      return yf::new_finished(yf::method_not_found());
     return yf::new_proxy(front_, ctx);
   }
 
@@ -104,6 +120,10 @@ yf::Options parse(int argc, char** argv) {
   return o;
 }
 
+// After the last call taken on is done, before exiting: its answer, handed to
+// the transport, leaves before the connections close.
+constexpr auto kLinger = std::chrono::milliseconds(50);
+
 // What stops the server, and how long calls in flight get.
 struct Stop {
   std::mutex mu;
@@ -161,8 +181,11 @@ int main(int argc, char** argv) {
   builder.AddListeningPort(addresses[0], creds, &port);
   if (addresses.size() > 1) builder.AddListeningPort(addresses[1], creds, &ipv6_port);
   builder.RegisterCallbackGenericService(&service);
-  builder.SetMaxReceiveMessageSize(front.opt.max_message_bytes);
+  // Checked by the calls themselves, in the Python server's words (too_large): this
+  // gRPC buffers a whole message before its own check either way.
+  builder.SetMaxReceiveMessageSize(-1);
   builder.SetMaxSendMessageSize(front.opt.max_message_bytes);
+  builder.AddChannelArgument(GRPC_ARG_MAX_METADATA_SIZE, kMetadataLimit);
   builder.AddChannelArgument(GRPC_ARG_ALLOW_REUSEPORT, 0);  // as the Python server: one owner per port
   std::unique_ptr<grpc::Server> server = builder.BuildAndStart();
   if (!server || port == 0 || (addresses.size() > 1 && ipv6_port != port))
@@ -201,8 +224,18 @@ int main(int argc, char** argv) {
     // a day at most (a larger or non-finite value would overflow the deadline)
     grace = stop.grace >= 0 && stop.grace <= 86400 ? stop.grace : (stop.grace > 0 ? 86400 : 0);
   }
-  server->Shutdown(std::chrono::system_clock::now() +
-                   std::chrono::milliseconds(static_cast<long long>(grace * 1000)));
+  // New calls are refused (UNAVAILABLE) from now on; the calls taken on before
+  // get the grace to finish. Then the process exits without gRPC's Shutdown:
+  // that cancels every call whose stream reaches the server after it starts and
+  // before the client has its GOAWAY (CANCELLED, which clients do not retry),
+  // while an exit closes the port and every connection at once, and a client
+  // sees a closed connection as UNAVAILABLE.
+  front.refusing = true;
+  const auto deadline = std::chrono::steady_clock::now() +
+                        std::chrono::milliseconds(static_cast<long long>(grace * 1000));
+  while (front.taken.load() > 0 && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  if (grace > 0) std::this_thread::sleep_for(kLinger);
   front.log.stop();
   std::fflush(stdout);
   std::_Exit(0);  // the detached threads may be blocked reading; nothing is left to flush

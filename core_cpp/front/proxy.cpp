@@ -40,6 +40,12 @@ class Proxy final : public grpc::ServerGenericBidiReactor {
   void OnReadDone(bool ok) override {
     std::lock_guard<std::recursive_mutex> lock(mu_);
     if (forward_closed_) return;
+    if (ok && from_client_.Length() > static_cast<std::size_t>(front_.opt.max_message_bytes)) {
+      refused_ = too_large(from_client_.Length(), front_.opt.max_message_bytes);
+      client_ctx_->TryCancel();  // the backend call ends; its status is replaced by this one
+      close_forward();
+      return;
+    }
     if (ok) {
       client_.StartWrite(&from_client_);
     } else {  // the client has sent everything (or is gone)
@@ -111,7 +117,7 @@ class Proxy final : public grpc::ServerGenericBidiReactor {
     {
       std::lock_guard<std::recursive_mutex> lock(mu_);
       copy_trailing_metadata(*client_ctx_, *server_ctx_);
-      Finish(hide_backend(front_, status));
+      Finish(refused_.ok() ? hide_backend(front_, status) : refused_);
     }
     done(/*server_side=*/false);
   }
@@ -133,7 +139,10 @@ class Proxy final : public grpc::ServerGenericBidiReactor {
       (server_side ? server_done_ : backend_done_) = true;
       both = server_done_ && backend_done_;
     }
-    if (both) delete this;
+    if (both) {
+      front_.taken.fetch_sub(1);
+      delete this;
+    }
   }
 
   // Recursive: a reaction may in principle run inline from an operation started
@@ -145,6 +154,7 @@ class Proxy final : public grpc::ServerGenericBidiReactor {
   Backend client_;
   grpc::ByteBuffer from_client_, from_backend_;
   bool forward_closed_ = false, return_closed_ = false;
+  grpc::Status refused_;  // not OK: the client's message was refused here, with this
   bool server_done_ = false, backend_done_ = false;
 };
 
@@ -183,7 +193,21 @@ grpc::Status hide_backend(const Front& front, const grpc::Status& status) {
   return grpc::Status(status.error_code(), "the server is not available");
 }
 
+grpc::Status method_not_found() {
+  return grpc::Status(grpc::StatusCode::UNIMPLEMENTED, "Method not found!");
+}
+
+grpc::Status too_large(std::size_t size, int max) {
+  return grpc::Status(grpc::StatusCode::RESOURCE_EXHAUSTED,
+                      "SERVER: Received message larger than max (" + std::to_string(size) + " vs. " +
+                          std::to_string(max) + ")");
+}
+
 grpc::ServerGenericBidiReactor* new_proxy(Front& front, grpc::GenericCallbackServerContext* ctx) {
+  if (!take_call(front)) {
+    front.log.rpc(ctx->method(), "UNAVAILABLE", "", "", 0.0, ctx->peer(), "");
+    return new_finished(grpc::Status(grpc::StatusCode::UNAVAILABLE, "the server is shutting down"));
+  }
   return new Proxy(front, ctx);
 }
 

@@ -79,7 +79,7 @@ bool answer(Front& f, std::string_view request, Answered& out) {
 class Validate final : public grpc::ServerGenericBidiReactor {
  public:
   Validate(Front& f, grpc::GenericCallbackServerContext* ctx, bool batch)
-      : f_(f), ctx_(ctx), batch_(batch), start_(Clock::now()) {
+      : f_(f), ctx_(ctx), batch_(batch), peer_(ctx->peer()), start_(Clock::now()) {
     StartRead(&request_);
   }
 
@@ -91,24 +91,28 @@ class Validate final : public grpc::ServerGenericBidiReactor {
                   "");
       return;
     }
-    if (f_.refusing.load(std::memory_order_relaxed)) {
+    if (request_.Length() > static_cast<std::size_t>(f_.opt.max_message_bytes)) {
+      finish_here(too_large(request_.Length(), f_.opt.max_message_bytes), "");
+      return;
+    }
+    if (!take_call(f_)) {
       finish_here(grpc::Status(grpc::StatusCode::UNAVAILABLE, "the server is shutting down"), "");
       return;
     }
-    if (f_.in_flight.fetch_add(1) >= f_.opt.max_concurrent) {
-      counted_ = true;
+    taken_ = true;
+    if (!admit()) {
       finish_here(grpc::Status(grpc::StatusCode::RESOURCE_EXHAUSTED, "Concurrent RPC limit exceeded!"), "");
       return;
     }
-    counted_ = true;
     std::string data = flatten(request_);
     if (!batch_) data = '\x0a' + varint(data.size()) + data;  // a ValidateMovesRequest of one item
     // (and a ValidateMovesResponse of one verdict is that ValidateMoveResponse, byte for byte)
     Answered a;
     if (answer(f_, data, a)) {
+      release();
       response_ = to_buffer(std::move(a.response));
       // logged first: once the call is finished, OnDone may delete this (and ctx_) at once
-      f_.log.rpc(ctx_->method(), "OK", a.game, a.ruleset, elapsed_ms(), ctx_->peer(), a.verdicts);
+      f_.log.rpc(ctx_->method(), "OK", a.game, a.ruleset, elapsed_ms(), peer_, a.verdicts);
       StartWriteAndFinish(&response_, grpc::WriteOptions(), grpc::Status::OK);
       return;
     }
@@ -116,7 +120,8 @@ class Validate final : public grpc::ServerGenericBidiReactor {
   }
 
   void OnDone() override {
-    if (counted_) f_.in_flight.fetch_sub(1);
+    release();
+    if (taken_) f_.taken.fetch_sub(1);
     delete this;
   }
 
@@ -126,6 +131,7 @@ class Validate final : public grpc::ServerGenericBidiReactor {
     backend_ctx_ = backend_context(*ctx_);
     f_.stub->UnaryCall(backend_ctx_.get(), ctx_->method(), grpc::StubOptions(), &request_, &reply_,
                        [this](grpc::Status status) {
+                         release();
                          status = hide_backend(f_, status);
                          copy_initial_metadata(*backend_ctx_, *ctx_);
                          copy_trailing_metadata(*backend_ctx_, *ctx_);
@@ -136,6 +142,24 @@ class Validate final : public grpc::ServerGenericBidiReactor {
                        });
   }
 
+  // A slot of --max-concurrent, held while this program works on the call or
+  // waits for the Python server: given back before the answer is written, since
+  // the client can send its next call as soon as it has it. (The transport's
+  // OnDone comes later, much later on a loaded machine: counting until then
+  // would refuse clients that keep well within the limit.) A refused call takes none.
+  bool admit() {
+    long long n = f_.in_flight.load(std::memory_order_relaxed);
+    do {
+      if (n >= f_.opt.max_concurrent) return false;
+    } while (!f_.in_flight.compare_exchange_weak(n, n + 1, std::memory_order_relaxed));
+    counted_ = true;
+    return true;
+  }
+  void release() {
+    if (counted_) f_.in_flight.fetch_sub(1, std::memory_order_relaxed);
+    counted_ = false;
+  }
+
   void finish_here(const grpc::Status& status, const char* game) {
     static const char* const kCodes[] = {
         "OK",        "CANCELLED",          "UNKNOWN",        "INVALID_ARGUMENT", "DEADLINE_EXCEEDED",
@@ -143,7 +167,7 @@ class Validate final : public grpc::ServerGenericBidiReactor {
         "FAILED_PRECONDITION", "ABORTED",  "OUT_OF_RANGE",   "UNIMPLEMENTED",   "INTERNAL",
         "UNAVAILABLE", "DATA_LOSS",        "UNAUTHENTICATED"};
     f_.log.rpc(ctx_->method(), kCodes[static_cast<int>(status.error_code())], game, "", elapsed_ms(),
-               ctx_->peer(), "");
+               peer_, "");
     Finish(status);  // last: OnDone may delete this at once
   }
 
@@ -154,7 +178,11 @@ class Validate final : public grpc::ServerGenericBidiReactor {
   Front& f_;
   grpc::GenericCallbackServerContext* ctx_;
   bool batch_;
-  bool counted_ = false;
+  // the client's address, taken while the call is live: once it has failed
+  // (cancelled, or cut off by the transport) peer() may say "unknown"
+  std::string peer_;
+  bool counted_ = false;  // holds a slot of in_flight
+  bool taken_ = false;    // counted in Front::taken
   Clock::time_point start_;
   grpc::ByteBuffer request_, response_, reply_;
   std::unique_ptr<grpc::ClientContext> backend_ctx_;

@@ -109,3 +109,69 @@ def test_sigterm_drains_then_stops(spawn: Any, tmp_path: Path, h: Any) -> None:
     not_serving = [t for t, s in after if s == "NOT_SERVING"]
     assert not_serving[-1] - not_serving[0] > DRAIN - 0.5, after[-3:]
     assert all(s == "NOT_SERVING" for _, s in after[:-1]), after
+
+
+BOUNDARY_DRAIN = 0.5  # then --drain-seconds' refusal (at most 0.5 s), then the stop
+BOUNDARY_ROUNDS = 2
+SHUTTING_DOWN = "the server is shutting down"
+
+
+def _boundary_round(spawn: Any, tmp_path: Path, h: Any, n: int) -> list[tuple[float, str, str]]:
+    """(sent at - SIGTERM, code, details) of every call 8 clients kept making, without
+    pause, from before the SIGTERM until well after the server had exited."""
+    sp = spawn(tmp_path / f"b{n}.sqlite3", "--drain-seconds", str(BOUNDARY_DRAIN))
+    req = h.pb2.ValidateMoveRequest(position=h.position(1), move="s0:pass")
+    stop = threading.Event()
+    calls: list[tuple[float, str, str]] = []
+
+    def client() -> None:
+        with grpc.insecure_channel(sp.target) as channel:
+            own = h.pb2_grpc.RuleEngineServiceStub(channel)
+            while not stop.is_set():
+                sent = time.monotonic()
+                try:
+                    own.ValidateMove(req, timeout=10)
+                    code, details = "OK", ""
+                except grpc.RpcError as exc:
+                    code, details = exc.code().name, exc.details() or ""
+                calls.append((sent, code, details))
+
+    threads = [threading.Thread(target=client) for _ in range(8)]
+    for t in threads:
+        t.start()
+    time.sleep(0.3)
+    signalled = time.monotonic()
+    sp.proc.send_signal(signal.SIGTERM)
+    assert sp.proc.wait(timeout=60) == 0
+    time.sleep(0.3)  # calls after the exit: connection refused
+    stop.set()
+    for t in threads:
+        t.join(timeout=30)
+    return [(sent - signalled, code, details) for sent, code, details in calls]
+
+
+def test_no_call_is_cancelled_at_the_instant_the_server_stops(
+    spawn: Any, tmp_path: Path, h: Any
+) -> None:
+    """README "Service": after the drain, new calls are answered UNAVAILABLE, then the
+    server stops accepting. Calls sent without pause across that instant get OK,
+    UNAVAILABLE from the server ("shutting down"), or UNAVAILABLE from a closed
+    connection, which clients retry; never CANCELLED."""
+    calls: list[tuple[float, str, str]] = []
+    around = 0  # calls sent within 0.25 s of a stop
+    for n in range(BOUNDARY_ROUNDS):
+        round_calls = _boundary_round(spawn, tmp_path, h, n)
+        closed = [t for t, code, details in round_calls if _closed(code, details) and t > 0]
+        assert closed, "no call found the server gone"
+        around += sum(1 for t, _, _ in round_calls if abs(t - min(closed)) < 0.25)
+        calls += round_calls
+    cancelled = [c for c in calls if c[1] == "CANCELLED"]
+    assert not cancelled, (len(cancelled), cancelled[:5])
+    assert {code for _, code, _ in calls} <= {"OK", "UNAVAILABLE"}, calls
+    assert any(details == SHUTTING_DOWN for _, _, details in calls)  # refused by the server
+    assert around > 500, around
+
+
+def _closed(code: str, details: str) -> bool:
+    """UNAVAILABLE from the client's side: the connection closed, or refused."""
+    return code == "UNAVAILABLE" and details != SHUTTING_DOWN

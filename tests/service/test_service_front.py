@@ -229,9 +229,19 @@ def test_the_front_end_never_outlives_a_killed_server(spawn: Any, tmp_path: Path
     assert len(kids) == 1
     sp.kill(signal.SIGKILL)
     _wait_for(lambda: not os.path.exists(f"/proc/{kids[0]}") or _zombie(kids[0]))
-    with socket.socket() as s:  # the port is free again
+    # the port is free again (once all its threads are gone: its main thread shows as a
+    # zombie while the others still exit)
+    _wait_for(lambda: _bindable(sp.port), timeout=5)
+
+
+def _bindable(port: int) -> bool:
+    with socket.socket() as s:
         s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        s.bind(("127.0.0.1", sp.port))
+        try:
+            s.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+        return True
 
 
 def _cmdline(pid: int) -> str:
@@ -377,3 +387,89 @@ def test_a_stop_signal_to_the_front_end_leaves_the_shutdown_to_the_server(
     assert sp.kill(signal.SIGTERM) == 0
     _wait_for(lambda: not os.path.exists(f"/proc/{kid}") or _zombie(kid))
     assert not [r for r in sp.lines if "starting it again" in str(r.get("msg", ""))]
+
+
+def _refusal(target: str, method: str, body: bytes | None, metadata: Any = None) -> tuple[Any, str]:
+    """(code, details) of a call the server refuses; `body` None: no request message."""
+    with grpc.insecure_channel(target) as ch:
+        try:
+            if body is None:
+                ch.stream_unary(method, request_serializer=None, response_deserializer=None)(
+                    iter(()), timeout=10, metadata=metadata
+                )
+            else:
+                ch.unary_unary(method, request_serializer=None, response_deserializer=None)(
+                    body, timeout=10, metadata=metadata
+                )
+        except grpc.RpcError as err:
+            return err.code(), err.details() or ""
+    raise AssertionError(f"{method} was answered")
+
+
+def test_transport_refusals_are_worded_as_the_python_servers(make_server: Any) -> None:
+    """What the transport refuses (a message past --max-message-bytes, metadata past
+    gRPC's limits, the front end's internal method) gets the same status and message
+    from both server forms (README "Native front end": the same status codes and
+    messages)."""
+    behind = make_server(front="native", max_message_bytes=1000)
+    alone = make_server(front="off", max_message_bytes=1000, db=str(Path(behind.config.db)) + "2")
+    big = b"\x0a" + b"x" * 5000
+    value = (("x-big", "v" * 20000),)  # one value past the hard limit
+    many = tuple((f"x-k{i}", "v" * 100) for i in range(160))  # past it in all
+    cases = [
+        (SERVICE + "ValidateMove", big, None),
+        (SERVICE + "GetView", big, None),
+        (SERVICE + "ValidateMove", b"", value),
+        (SERVICE + "GetView", b"", value),
+        ("/yijing.internal.v1.Front/ResolveRules", b"Y", None),
+        ("/yijing.internal.v1.Front/ResolveRules", None, None),
+    ]
+    for method, body, metadata in cases:
+        want = _refusal(alone.target, method, body, metadata)
+        assert _refusal(behind.target, method, body, metadata) == want, (method, metadata)
+    assert _refusal(alone.target, SERVICE + "ValidateMove", big, None) == (
+        grpc.StatusCode.RESOURCE_EXHAUSTED,
+        "SERVER: Received message larger than max (5001 vs. 1000)",
+    )
+    # past the limit in all: gRPC lists every entry's size, which differs with the
+    # client's address and deadline; the code and the sentence are the same
+    for method in (SERVICE + "ValidateMove", SERVICE + "GetView"):
+        got = [_refusal(s.target, method, b"", many) for s in (alone, behind)]
+        assert {code for code, _ in got} == {grpc.StatusCode.RESOURCE_EXHAUSTED}, got
+        assert {details.split(" (")[0] for _, details in got} == {
+            "received metadata size exceeds hard limit"
+        }, got
+
+
+def test_calls_cut_short_are_logged_with_the_clients_address(
+    make_server: Any, monkeypatch: Any
+) -> None:
+    """A call the front end ends before it has a request (the client's deadline passed,
+    or its message was too large) is logged with the client's address, as every call."""
+    from service.observability import ObservabilityInterceptor
+
+    peers: list[tuple[str, str]] = []
+    record = ObservabilityInterceptor.record_native
+
+    def keeping(self: Any, method: str, code: str, *args: Any) -> None:
+        peers.append((code, args[3]))
+        record(self, method, code, *args)
+
+    monkeypatch.setattr(ObservabilityInterceptor, "record_native", keeping)
+    srv = make_server(front="native", max_message_bytes=1000)
+
+    def slow() -> Any:
+        time.sleep(0.5)
+        yield b""
+
+    with grpc.insecure_channel(srv.target) as ch:
+        call = ch.stream_unary(SERVICE + "ValidateMove", request_serializer=None,
+                               response_deserializer=None)  # fmt: skip
+        for _ in range(3):
+            with pytest.raises(grpc.RpcError):
+                call(slow(), timeout=0.1)
+        with pytest.raises(grpc.RpcError):
+            _call_raw(srv.target, SERVICE + "ValidateMove", b"\x0a" + b"x" * 5000)
+    _wait_for(lambda: len(peers) >= 4)
+    assert {code for code, _ in peers} == {"CANCELLED", "RESOURCE_EXHAUSTED"}, peers
+    assert all(peer.startswith("ipv4:127.0.0.1:") for _, peer in peers), peers
