@@ -13,9 +13,9 @@ from functools import cache
 from typing import Any
 
 from .. import _registry
+from ..core.moves import check_moves, core_move, core_moves
 from ..errors import IllegalMove, Verdict
 from ..shuffle import check_seed
-from ..yijingpai.game import _check_moves, core_move, core_moves
 from .reasons import MESSAGES
 from .rules import Rules
 
@@ -255,7 +255,7 @@ class Game:
 
     def apply_all(self, moves: list[str]) -> tuple[int, Verdict] | None:
         """Apply `moves` up to the first illegal one: None, or ``(index, verdict)`` of it."""
-        _check_moves(moves)
+        check_moves(moves)
         index, code, message = self._core.apply_all(core_moves(moves))
         if index < 0:
             return None
@@ -263,7 +263,7 @@ class Game:
 
     def apply_each(self, moves: list[str]) -> list[Verdict]:
         """`apply` every move in turn (an illegal one changes nothing); each one's verdict."""
-        _check_moves(moves)
+        check_moves(moves)
         return [
             Verdict(code == "ok", code, MESSAGES.get(code, message))
             for code, message in self._core.apply_each(core_moves(moves))

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import _engine
+from ..core.moves import check_moves, core_move, core_moves
 from ..errors import IllegalMove, Verdict
 from ..shuffle import check_seed
 from .reasons import MESSAGES
@@ -84,48 +85,6 @@ def check_wall(rules: Rules, wall: object) -> str:
                 f"needs {want[tile]} (and {rules.wall_size} tiles in all)"
             )
     return wall
-
-
-def core_text(move: str) -> str:
-    """`move` as a backend can take it: a str that is valid Unicode.
-
-    A lone surrogate (``"\\ud800"``) is a Python str but not UTF-8, so it cannot
-    cross into the C++ core (pybind11 raised TypeError where the contract says
-    "malformed"). Every move of the notation is ASCII, so any non-ASCII move is
-    malformed anyway: the core gets the same text with surrogates replaced, and
-    gives its usual verdict.
-    """
-    return move.encode("utf-8", "surrogatepass").decode("utf-8", "replace")
-
-
-def core_move(move: object) -> str:
-    """`move` as a backend can take it: a str that is valid Unicode.
-
-    A move comes from a player, so anything but a str (JSON null, a number,
-    bytes, a list) is a malformed move, not a caller's error: the backend gets
-    the empty string, which no phase accepts (reason 1, `malformed`), and gives
-    its usual verdict.
-    """
-    if not isinstance(move, str):
-        return ""
-    return move if move.isascii() else core_text(move)
-
-
-def core_moves(moves: list[Any]) -> list[str]:
-    """`moves` through `core_move` (the same list when all are ASCII str: the usual case)."""
-    try:
-        if "".join(moves).isascii():  # one C-level pass: the usual case, 10x a per-move check
-            return moves
-    except TypeError:
-        return [core_move(m) for m in moves]  # a non-str among them
-    if all(m.isascii() for m in moves):
-        return moves
-    return [core_move(m) for m in moves]
-
-
-def _check_moves(moves: object) -> None:
-    if not isinstance(moves, list):
-        raise TypeError(f"moves must be a list of str; got {type(moves).__name__}")
 
 
 def _check_seat(rules: Rules, seat: object, *, allow_none: bool) -> int:
@@ -243,7 +202,7 @@ class Game:
         do not). For replaying a history sent in full: much cheaper than one
         `apply` per move on the native backend. Every move must be a str.
         """
-        _check_moves(moves)
+        check_moves(moves)
         index, code, message = self._core.apply_all(core_moves(moves))
         if index < 0:
             return None
@@ -256,7 +215,7 @@ class Game:
         whole game record move by move, as the service's ValidateGame does).
         `moves` must be a list; a move in it that is not a str is malformed.
         """
-        _check_moves(moves)
+        check_moves(moves)
         return [
             Verdict(code == "ok", code, MESSAGES.get(code, message))
             for code, message in self._core.apply_each(core_moves(moves))
