@@ -13,8 +13,7 @@ from functools import cache
 from typing import Any
 
 from .. import _registry
-from ..core.moves import check_moves, core_move, core_moves
-from ..errors import IllegalMove, Verdict
+from ..core.game import GameBase
 from ..shuffle import check_seed
 from .reasons import MESSAGES
 from .rules import Rules
@@ -141,16 +140,18 @@ def _check_seat(seat: object, *, allow_none: bool) -> int:
     return seat
 
 
-class Game:
+class Game(GameBase):
     """One hand of mahjong: the deal, the turns and claims, until it is won or drawn.
 
     ``Game(rules, seed=S)`` shuffles the wall with seed S and throws the dice
     for the dealer; ``Game(rules, wall=W, dealer=D)`` deals an exact wall;
     ``Game(rules, seed=S, dealer=D)`` seats D instead of the dice' choice
-    (Match). ``backend=`` picks a backend for this game only.
+    (Match). ``backend=`` picks a backend for this game only. Its phases:
+    ``"raise"`` (Shaoyang), ``"void"``, ``"play"``, ``"claim"`` and ``"over"``.
     """
 
-    __slots__ = ("_core", "_dealer_source", "_dice", "_seed", "backend", "rules")
+    __slots__ = ()
+    messages = MESSAGES
 
     def __init__(
         self,
@@ -193,37 +194,8 @@ class Game:
         self._seed = seed
         self._core = p.GameCore(p.Config(**config_kwargs), wall, dealer)
 
-    # -- state -----------------------------------------------------------------
-    @property
-    def phase(self) -> str:
-        """``"raise"`` (Shaoyang), ``"void"``, ``"play"``, ``"claim"`` or ``"over"``
-        (Changsha's ``opening`` to come)."""
-        return str(self._core.phase())
-
-    @property
-    def to_act(self) -> list[int]:
-        """Seats that may act now (trusted callers only: it names the seat offered a claim)."""
-        return list(self._core.to_act())
-
-    @property
-    def dealer(self) -> int:
-        return int(self._core.dealer())
-
-    @property
-    def dice(self) -> tuple[int, int] | None:
-        return self._dice
-
-    @property
-    def seed(self) -> int | None:
-        return self._seed
-
-    @property
-    def wall(self) -> str:
-        return str(self._core.wall())
-
-    @property
-    def moves(self) -> list[str]:
-        return list(self._core.moves())
+    def check_seat(self, seat: object, *, allow_none: bool) -> int:
+        return _check_seat(seat, allow_none=allow_none)
 
     @property
     def last_taker(self) -> int | None:
@@ -237,45 +209,7 @@ class Game:
         r = self._core.result()
         return None if r is None else Result.from_dict(r)
 
-    # -- moves -----------------------------------------------------------------
-    def legal_moves(self, seat: int | None = None) -> list[str]:
-        """Every legal move of `seat` (sorted); `None`: of every seat in `to_act`."""
-        return list(self._core.legal_moves(_check_seat(seat, allow_none=True)))
-
-    def validate(self, move: str) -> Verdict:
-        """Is `move` legal now? Never raises for an illegal move (nor a non-str: malformed)."""
-        code, message = self._core.check(core_move(move))
-        return Verdict(code == "ok", code, MESSAGES.get(code, message))
-
-    def apply(self, move: str) -> None:
-        """Play `move`; raise `IllegalMove` (with ``.code``) and change nothing if it is illegal."""
-        code, message = self._core.apply(core_move(move))
-        if code != "ok":
-            raise IllegalMove(move, code, MESSAGES.get(code, message))
-
-    def apply_all(self, moves: list[str]) -> tuple[int, Verdict] | None:
-        """Apply `moves` up to the first illegal one: None, or ``(index, verdict)`` of it."""
-        check_moves(moves)
-        index, code, message = self._core.apply_all(core_moves(moves))
-        if index < 0:
-            return None
-        return int(index), Verdict(False, code, MESSAGES.get(code, message))
-
-    def apply_each(self, moves: list[str]) -> list[Verdict]:
-        """`apply` every move in turn (an illegal one changes nothing); each one's verdict."""
-        check_moves(moves)
-        return [
-            Verdict(code == "ok", code, MESSAGES.get(code, message))
-            for code, message in self._core.apply_each(core_moves(moves))
-        ]
-
     # -- what may be seen ------------------------------------------------------
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """What `seat` may see (docs/mahjong.md "Views"); `None` for an observer."""
-        v: dict[str, Any] = self._core.view(_check_seat(seat, allow_none=True))
-        v["dice"] = list(self._dice) if self._dice is not None else None
-        return v
-
     def waits(self, seat: int) -> dict[str, int]:
         """``{tile: unseen}``: the tiles that would win for `seat` (13 - 3k tiles), else ``{}``."""
         return dict(self._core.waits(_check_seat(seat, allow_none=False)))
@@ -300,14 +234,6 @@ class Game:
             "moves": self.moves,
             "result": self._core.result(),
         }
-
-    def copy(self) -> Game:
-        """An independent copy (for search and bots)."""
-        other = Game.__new__(Game)
-        for name in Game.__slots__:
-            setattr(other, name, getattr(self, name))
-        other._core = self._core.copy()
-        return other
 
     def __repr__(self) -> str:
         return (
