@@ -32,17 +32,9 @@ GAME_PACKAGES = {
 
 # Imports that close a cycle and that the games-as-plug-ins work still has to
 # remove, each with why it is left for now. Without them the graph has no cycle.
-_ROOT_BACKEND = (
-    "asks the package root for the active backend (chosen when the root is "
-    "imported) until the shared core holds it"
-)
 KNOWN_CYCLE_EDGES: dict[tuple[str, str], str] = {
-    ("pyyijing._engine", "pyyijing"): _ROOT_BACKEND,
-    ("pyyijing._registry", "pyyijing"): _ROOT_BACKEND,
-    ("pyyijing.mahjong.bots", "pyyijing"): _ROOT_BACKEND,
     ("pyyijing.mahjong.game", "pyyijing"): (
-        "reads the active backend and __version__ from the package root; "
-        "game.py is being edited elsewhere"
+        "record() reads __version__ from the package root; game.py is being edited elsewhere"
     ),
     ("pyyijing.yijingpai.game", "pyyijing"): (
         "record() reads __version__ from the package root; game.py is being edited elsewhere"

@@ -13,6 +13,7 @@ from functools import cache
 from typing import Any
 
 from .. import _registry
+from ..core.active import active
 from ..core.game import GameBase
 from ..shuffle import check_seed
 from .reasons import MESSAGES
@@ -91,9 +92,7 @@ def _load(name: str) -> _Parts:
 def parts(backend: str | None = None) -> _Parts:
     """The mahjong engine parts of `backend` (None: the active backend)."""
     if backend is None:
-        import pyyijing
-
-        backend = pyyijing.backend()
+        backend = active()
     if backend not in _registry.BACKENDS:
         raise ValueError(f"backend must be one of {', '.join(_registry.BACKENDS)}; got {backend!r}")
     return _load(backend)
