@@ -15,10 +15,9 @@ from __future__ import annotations
 
 from . import _backend
 from .core.active import set_active as _set_active
+from .core.version import __version__ as __version__
 from .iching import Digram, Hexagram, LinesTypeError, Trigram, _install
 from .shuffle import shuffle_wall_with as _shuffle_wall_with
-
-__version__ = "0.1.0"
 
 try:
     _ACTIVE = _backend.select()

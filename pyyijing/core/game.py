@@ -16,6 +16,10 @@ from typing import Any, ClassVar, TypeVar
 
 from ..errors import IllegalMove, Verdict
 from .moves import check_moves, core_move, core_moves
+from .version import __version__
+
+#: The "format" field of every game's record.
+RECORD_FORMAT = "pyyijing.record"
 
 G = TypeVar("G", bound="GameBase")
 
@@ -25,7 +29,8 @@ class GameBase:
 
     A subclass sets the slots in ``__init__`` (`rules`, `backend`, the backend's
     ``_core``, ``_seed``, ``_dice`` and ``_dealer_source``), gives `messages` (its
-    reason code -> message table) and `check_seat`, and declares ``__slots__ = ()``.
+    reason code -> message table), `game_name`, `rules_version` and `check_seat`, and
+    declares ``__slots__ = ()``.
     """
 
     __slots__ = ("_core", "_dealer_source", "_dice", "_seed", "backend", "rules")
@@ -33,6 +38,10 @@ class GameBase:
     #: The game's message of each reason code (a backend's own message stands in
     #: for a code the table lacks).
     messages: ClassVar[Mapping[str, str]]
+    #: The record's "game" field.
+    game_name: ClassVar[str]
+    #: The game's rules version (bumped when the behaviour of its rules changes).
+    rules_version: ClassVar[int]
 
     _core: Any
     _dealer_source: str
@@ -138,3 +147,26 @@ class GameBase:
             setattr(other, name, getattr(self, name))
         other._core = self._core.copy()
         return other
+
+    # -- records ---------------------------------------------------------------
+    def record_fields(self) -> dict[str, Any]:
+        """The game's own fields of its record, after "game" (none by default)."""
+        return {}
+
+    def record(self) -> dict[str, Any]:
+        """The JSON-serialisable record: game, rules, seed, wall, dealer, dice, moves, result."""
+        return {
+            "format": RECORD_FORMAT,
+            "game": self.game_name,
+            **self.record_fields(),
+            "rules_version": self.rules_version,
+            "engine_version": __version__,
+            "rules": self.rules.to_dict(),
+            "seed": self._seed,
+            "wall": self.wall,
+            "dealer": self.dealer,
+            "dealer_source": self._dealer_source,
+            "dice": list(self._dice) if self._dice is not None else None,
+            "moves": self.moves,
+            "result": self._core.result(),
+        }

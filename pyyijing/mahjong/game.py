@@ -14,12 +14,12 @@ from typing import Any
 
 from .. import _registry
 from ..core.active import active
+from ..core.game import RECORD_FORMAT as RECORD_FORMAT
 from ..core.game import GameBase
 from ..shuffle import check_seed
 from .reasons import MESSAGES
 from .rules import Rules
 
-RECORD_FORMAT = "pyyijing.record"
 GAME_NAME = "mahjong"
 # docs/mahjong.md "Version history": bump when the behaviour of the rules changes.
 RULES_VERSION = 1
@@ -151,6 +151,8 @@ class Game(GameBase):
 
     __slots__ = ()
     messages = MESSAGES
+    game_name = GAME_NAME
+    rules_version = RULES_VERSION
 
     def __init__(
         self,
@@ -214,25 +216,8 @@ class Game(GameBase):
         return dict(self._core.waits(_check_seat(seat, allow_none=False)))
 
     # -- records ---------------------------------------------------------------
-    def record(self) -> dict[str, Any]:
-        """The JSON record: game, ruleset, options, wall, dealer, dice, moves, result."""
-        from .. import __version__
-
-        return {
-            "format": RECORD_FORMAT,
-            "game": GAME_NAME,
-            "ruleset": self.rules.ruleset,
-            "rules_version": RULES_VERSION,
-            "engine_version": __version__,
-            "rules": self.rules.to_dict(),
-            "seed": self._seed,
-            "wall": self.wall,
-            "dealer": self.dealer,
-            "dealer_source": self._dealer_source,
-            "dice": list(self._dice) if self._dice is not None else None,
-            "moves": self.moves,
-            "result": self._core.result(),
-        }
+    def record_fields(self) -> dict[str, Any]:
+        return {"ruleset": self.rules.ruleset}
 
     def __repr__(self) -> str:
         return (

@@ -12,12 +12,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import _engine
+from ..core.game import RECORD_FORMAT as RECORD_FORMAT
 from ..core.game import GameBase
 from ..shuffle import check_seed
 from .reasons import MESSAGES
 from .rules import Rules
 
-RECORD_FORMAT = "pyyijing.record"
 # The game a record is of ("game" field); records written before it existed are this game's.
 GAME_NAME = "yijingpai"
 # docs/yijing.md §9: bump when the behaviour of the rules changes (per game: mahjong has its own).
@@ -107,6 +107,8 @@ class Game(GameBase):
 
     __slots__ = ()
     messages = MESSAGES
+    game_name = GAME_NAME
+    rules_version = RULES_VERSION
 
     def __init__(
         self,
@@ -155,27 +157,6 @@ class Game(GameBase):
     def ready(self, seat: int) -> list[dict[str, Any]]:
         """The plays that would win for `seat` now (empty if not 聽), with their points."""
         return list(self._core.ready(_check_seat(self.rules, seat, allow_none=False)))
-
-    # -- records ---------------------------------------------------------------
-    def record(self) -> dict[str, Any]:
-        """The JSON-serialisable game record (docs/yijing.md §8)."""
-        from .. import __version__
-
-        r = self._core.result()
-        return {
-            "format": RECORD_FORMAT,
-            "game": GAME_NAME,
-            "rules_version": RULES_VERSION,
-            "engine_version": __version__,
-            "rules": self.rules.to_dict(),
-            "seed": self._seed,
-            "wall": self.wall,
-            "dealer": self.dealer,
-            "dealer_source": self._dealer_source,
-            "dice": list(self._dice) if self._dice is not None else None,
-            "moves": self.moves,
-            "result": r,
-        }
 
     def __repr__(self) -> str:
         return (
