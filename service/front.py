@@ -157,6 +157,7 @@ class FrontEnd:
             "--max-moves", str(cfg.max_moves),
             "--max-move-chars", str(convert.MAX_MOVE_CHARS),
             "--mahjong-messages", self._messages_file(),
+            "--request-timeout-seconds", repr(float(cfg.request_timeout_seconds)),
         ]  # fmt: skip
         if cfg.tls_cert:
             argv += ["--tls-cert", cfg.tls_cert, "--tls-key", cfg.tls_key]

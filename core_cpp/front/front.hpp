@@ -50,6 +50,9 @@ struct Options {
   std::string tls_cert, tls_key;
   int max_message_bytes = 4 << 20;  // checked by the calls (too_large), not the transport
   long long max_concurrent = 1000;  // answered here at once; more get RESOURCE_EXHAUSTED
+  // A ValidateMove(s) call whose request has not arrived this long after its
+  // start is ended, as the Python server ends its calls (--request-timeout-seconds).
+  double request_timeout_seconds = 5;
   wire::Limits limits{256, 400, 64};
   std::vector<std::string> mahjong_entries;  // reason -> encoded verdict (the Python wording)
 };
@@ -148,6 +151,7 @@ grpc::ServerGenericBidiReactor* new_finished(const grpc::Status& status);
 // transport here would word it otherwise: the same on the wire from both forms.
 grpc::Status method_not_found();
 grpc::Status too_large(std::size_t size, int max);
+grpc::Status no_request_in_time(double seconds);
 // ValidateMove (`batch` false) or ValidateMoves: answered here, or passed on.
 grpc::ServerGenericBidiReactor* new_validate(Front& front, grpc::GenericCallbackServerContext* ctx,
                                              bool batch);

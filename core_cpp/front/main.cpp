@@ -3,6 +3,7 @@
 //   yijing-front --listen HOST:PORT --backend unix:PATH [--tls-cert F --tls-key F]
 //                [--max-message-bytes N] [--max-concurrent N] [--max-batch N]
 //                [--max-moves N] [--max-move-chars N] [--mahjong-messages FILE]
+//                [--request-timeout-seconds S]
 //
 // stdout: "serving\tPORT" once it serves (or "error\tWHY" and exit status 2),
 // then the CallLog lines. stdin: "refuse" (answer new calls UNAVAILABLE: the
@@ -78,6 +79,13 @@ long long number(const std::string& flag, const char* text) {
   return v;
 }
 
+double seconds(const std::string& flag, const char* text) {
+  char* end = nullptr;
+  const double v = std::strtod(text, &end);
+  if (end == text || *end != '\0' || !(v > 0)) fail(flag + " must be more than 0");
+  return v;
+}
+
 yf::Options parse(int argc, char** argv) {
   yf::Options o;
   std::string messages_file;
@@ -95,6 +103,7 @@ yf::Options parse(int argc, char** argv) {
     else if (flag == "--max-moves") o.limits.max_moves = static_cast<std::size_t>(number(flag, v));
     else if (flag == "--max-move-chars") o.limits.max_move_chars = static_cast<std::size_t>(number(flag, v));
     else if (flag == "--mahjong-messages") messages_file = v;
+    else if (flag == "--request-timeout-seconds") o.request_timeout_seconds = seconds(flag, v);
     else fail("unknown option " + flag);
   }
   if (o.listen.empty() || o.backend.empty()) fail("--listen and --backend are required");

@@ -6,6 +6,7 @@
 // message is in flight each way at a time (each read waits for the previous
 // write), so a slow reader on either side slows the other instead of filling
 // memory.
+#include <cstdio>
 #include <mutex>
 
 #include "front.hpp"
@@ -201,6 +202,14 @@ grpc::Status too_large(std::size_t size, int max) {
   return grpc::Status(grpc::StatusCode::RESOURCE_EXHAUSTED,
                       "SERVER: Received message larger than max (" + std::to_string(size) + " vs. " +
                           std::to_string(max) + ")");
+}
+
+grpc::Status no_request_in_time(double seconds) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", seconds);  // as Python's f"{seconds:g}"
+  return grpc::Status(grpc::StatusCode::DEADLINE_EXCEEDED,
+                      std::string("no request message within ") + text +
+                          " s of the call's start (--request-timeout-seconds)");
 }
 
 grpc::ServerGenericBidiReactor* new_proxy(Front& front, grpc::GenericCallbackServerContext* ctx) {

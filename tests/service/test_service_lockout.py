@@ -184,6 +184,44 @@ def test_a_stream_whose_request_never_comes_ends(make_server: Any) -> None:
     assert time.monotonic() - start < 0.5 + SLACK
 
 
+IDLE_CALLS = 20  # at once, each holding a call open with no request and no half-close
+
+
+@pytest.mark.parametrize("method", ["ValidateMove", "ValidateMoves"])
+def test_idle_validate_calls_end_as_a_passed_on_call_does(make_server: Any, method: str) -> None:
+    """The native front end answers ValidateMove(s) itself, the others go to the Python
+    server: an idle call of either kind ends after --request-timeout-seconds with one
+    status and message (README "Service": the flag table), on both server forms."""
+    timeout = 0.5
+    srv = make_server(request_timeout_seconds=timeout)
+    release = threading.Event()
+    client_deadline = timeout + SLACK + 3  # a call the server never ends outlives this
+
+    def idle_calls(name: str, n: int) -> list[tuple[float, grpc.StatusCode, str]]:
+        call = srv.channel.stream_stream(f"/yijing.v1.RuleEngineService/{name}")
+        start = time.monotonic()
+        calls = [call(_requests_then_wait(release), timeout=client_deadline) for _ in range(n)]
+        ends = []
+        for c in calls:
+            with pytest.raises(grpc.RpcError) as info:
+                next(c)
+            ends.append((time.monotonic() - start, info.value.code(), info.value.details() or ""))
+        return ends
+
+    try:
+        [(_s, passed_on_code, passed_on_details)] = idle_calls("GetView", 1)
+        ends = idle_calls(method, IDLE_CALLS)
+    finally:
+        release.set()
+    assert passed_on_code == grpc.StatusCode.DEADLINE_EXCEEDED, passed_on_details
+    assert passed_on_details == (
+        f"no request message within {timeout:g} s of the call's start (--request-timeout-seconds)"
+    )
+    for seconds, code, details in ends:
+        assert (code, details) == (passed_on_code, passed_on_details), (seconds, details)
+        assert timeout - 0.05 <= seconds < timeout + SLACK, seconds
+
+
 def test_the_server_wide_budget_counts_calls_waiting_for_their_request(
     make_server: Any, h: Any
 ) -> None:
