@@ -27,6 +27,7 @@
 #include <string_view>
 #include <thread>
 #include <unordered_map>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -53,6 +54,10 @@ struct Options {
   // A ValidateMove(s) call whose request has not arrived this long after its
   // start is ended, as the Python server ends its calls (--request-timeout-seconds).
   double request_timeout_seconds = 5;
+  // Unary calls in progress from one client host, as the Python server counts
+  // them (service/calls.py; 0: not counted here), and the methods it counts.
+  long long max_per_peer = 0;
+  std::unordered_set<std::string> unary_methods;
   wire::Limits limits{256, 400, 64};
   std::vector<std::string> mahjong_entries;  // reason -> encoded verdict (the Python wording)
 };
@@ -108,6 +113,27 @@ class RulesCache {
   std::unordered_map<std::string, bool> pending_;
 };
 
+// The client host of a gRPC peer string, as the Python server keys its budgets:
+// "ipv4:1.2.3.4:5678" -> "ipv4:1.2.3.4"; anything else whole.
+std::string peer_host(const std::string& peer);
+
+// The passed-on unary calls in progress per client host. The Python server
+// refuses one over --max-concurrent-rpcs-per-peer itself; refused here first,
+// in its words, such a call costs no hop to it, so a client flooding calls
+// slows no one else's calls through the front end. A call's slot is given
+// back when the Python server's answer is in, before the client has it.
+class PeerCalls {
+ public:
+  // A slot for a call from `peer`: true and `host` (the key to close it with),
+  // or false and the Python server's refusal in `refusal`.
+  bool open(const std::string& peer, long long limit, std::string& host, grpc::Status& refusal);
+  void close(std::string& host);  // and clears it; nothing when it is empty
+
+ private:
+  std::mutex mu_;
+  std::unordered_map<std::string, long long> by_host_;
+};
+
 // What every call handler shares.
 struct Front {
   Options opt;
@@ -117,6 +143,7 @@ struct Front {
   CallLog log;
   std::atomic<bool> refusing{false};  // shutdown: new calls answered UNAVAILABLE
   std::atomic<long long> in_flight{0};
+  PeerCalls peer_calls;
   // Calls taken on before the refusal began and not done yet: a stop waits for
   // them before the process exits (main.cpp).
   std::atomic<long long> taken{0};
@@ -144,7 +171,10 @@ void copy_trailing_metadata(const grpc::ClientContext& from, grpc::GenericCallba
 
 // A call of any method, passed on to the Python server as a stream of messages
 // each way (unary and streaming calls alike).
-grpc::ServerGenericBidiReactor* new_proxy(Front& front, grpc::GenericCallbackServerContext* ctx);
+// `per_peer`: a unary method's call takes a slot of PeerCalls (a call whose
+// metadata the Python server refuses before any handler does not).
+grpc::ServerGenericBidiReactor* new_proxy(Front& front, grpc::GenericCallbackServerContext* ctx,
+                                          bool per_peer);
 // A call ended at once with `status`, its request unread (and not logged).
 grpc::ServerGenericBidiReactor* new_finished(const grpc::Status& status);
 // What the Python server answers (grpc.aio, its gRPC core's wording) where the

@@ -177,11 +177,20 @@ class Validate final : public grpc::ServerGenericBidiReactor {
   }
 
   // The Python server answers (and logs and counts) the call.
+  // Over the client's budget of calls there (front.hpp PeerCalls), refused here.
   void pass_on() {
+    if (f_.opt.max_per_peer > 0) {
+      grpc::Status refusal;
+      if (!f_.peer_calls.open(peer_, f_.opt.max_per_peer, peer_host_, refusal)) {
+        finish_here(refusal, "");
+        return;
+      }
+    }
     backend_ctx_ = backend_context(*ctx_);
     f_.stub->UnaryCall(backend_ctx_.get(), ctx_->method(), grpc::StubOptions(), &request_, &reply_,
                        [this](grpc::Status status) {
                          release();
+                         f_.peer_calls.close(peer_host_);
                          status = hide_backend(f_, status);
                          copy_initial_metadata(*backend_ctx_, *ctx_);
                          copy_trailing_metadata(*backend_ctx_, *ctx_);
@@ -236,6 +245,7 @@ class Validate final : public grpc::ServerGenericBidiReactor {
   Clock::time_point start_;
   grpc::ByteBuffer request_, response_, reply_;
   std::unique_ptr<grpc::ClientContext> backend_ctx_;
+  std::string peer_host_;  // its slot of Front::peer_calls while the Python server has it
   grpc::Alarm request_timer_;
   std::mutex mu_;  // the reactions and the timer's callback run on different threads
   bool read_done_ = false;      // OnReadDone ran: the timer has nothing to end

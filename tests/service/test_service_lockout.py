@@ -34,6 +34,7 @@ import grpc
 import pytest
 from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 
+from service import front
 from service.config import parse_args
 
 ATTACK_CALLS = 400
@@ -169,6 +170,50 @@ def _requests_then_wait(release: threading.Event, *requests: Any) -> Iterator[An
     """A request stream that sends `requests`, then nothing until `release` is set."""
     yield from requests
     release.wait(30)
+
+
+PYTHON_STALL = 1.5  # seconds the Python server's event loop is kept busy
+
+
+@pytest.mark.skipif(front.unavailable() is not None, reason=f"no front end: {front.unavailable()}")
+def test_a_call_over_the_per_client_budget_is_refused_alike_and_at_once(
+    make_server: Any, h: Any
+) -> None:
+    """Over --max-concurrent-rpcs-per-peer a call is RESOURCE_EXHAUSTED naming the flag,
+    with one status and message on both server forms; behind the native front end it
+    is refused there, at once, even while the Python server is busy (no hop to it)."""
+    answers: dict[str, tuple[grpc.StatusCode, str, float]] = {}
+    for form in ("native", "off"):
+        srv = make_server(front=form, max_concurrent_rpcs_per_peer=2, request_timeout_seconds=10)
+        assert (srv.service.front is not None) == (form == "native")
+        release = threading.Event()
+        get_view = srv.channel.stream_stream("/yijing.v1.RuleEngineService/GetView")
+        waiting = [get_view(_requests_then_wait(release), timeout=30) for _ in range(2)]
+        asked = h.pb2.GetViewRequest(game_id="g", token="t")
+        try:
+            time.sleep(0.3)  # both have started, and hold this client's two slots
+            srv.loop.call_soon_threadsafe(time.sleep, PYTHON_STALL)
+            start = time.monotonic()
+            with pytest.raises(grpc.RpcError) as info:
+                srv.stub.GetView(asked, timeout=10)
+            answers[form] = (
+                info.value.code(),
+                info.value.details() or "",
+                time.monotonic() - start,
+            )
+        finally:
+            release.set()
+            for call in waiting:
+                call.cancel()
+        time.sleep(0.3)  # the cancelled calls' slots are given back
+        with pytest.raises(grpc.RpcError) as info:
+            srv.stub.GetView(asked, timeout=10)
+        assert info.value.code() == grpc.StatusCode.NOT_FOUND, info.value.details()
+    code, details, seconds = answers["native"]
+    assert (code, details) == answers["off"][:2]
+    assert code == grpc.StatusCode.RESOURCE_EXHAUSTED
+    assert "--max-concurrent-rpcs-per-peer 2" in details
+    assert seconds < PYTHON_STALL / 2, answers
 
 
 def test_a_stream_whose_request_never_comes_ends(make_server: Any) -> None:
