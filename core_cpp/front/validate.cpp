@@ -1,11 +1,8 @@
 // ValidateMove and ValidateMoves at the front end (front.hpp): answered here when
 // the request is the fast path's plain, valid case and its rules are resolved;
 // passed on to the Python server otherwise, which words every error.
-#include <grpcpp/alarm.h>
-
 #include <chrono>
 #include <cstdio>
-#include <mutex>
 
 #include "front.hpp"
 
@@ -18,9 +15,6 @@ using Clock = std::chrono::steady_clock;
 constexpr std::size_t kMaxRules = 256;       // resolved rules messages kept (as service/wire.py)
 constexpr std::size_t kMaxResolving = 64;    // resolves under way at once
 constexpr auto kResolveDeadline = std::chrono::seconds(5);
-// A --request-timeout-seconds this long (or not finite) never ends a call: about
-// 30 years, and the system clock's deadline stays far from overflowing.
-constexpr double kNoTimeoutSeconds = 1e9;
 
 std::string varint(std::size_t n) {
   std::string out;
@@ -82,30 +76,16 @@ bool answer(Front& f, std::string_view request, Answered& out) {
   return true;
 }
 
-class Validate final : public grpc::ServerGenericBidiReactor {
+class Validate final : public grpc::ServerGenericBidiReactor, public RequestTimer::Waiting {
  public:
   Validate(Front& f, grpc::GenericCallbackServerContext* ctx, bool batch)
       : f_(f), ctx_(ctx), batch_(batch), peer_(ctx->peer()), start_(Clock::now()) {
-    // A client that opens calls and sends nothing would hold a reactor each for
-    // as long as it likes: the request must come within the Python server's time.
-    const double timeout = f_.opt.request_timeout_seconds;
-    if (timeout < kNoTimeoutSeconds) {
-      timer_pending_ = true;
-      const auto wait = std::chrono::duration_cast<std::chrono::system_clock::duration>(
-          std::chrono::duration<double>(timeout));
-      request_timer_.Set(std::chrono::system_clock::now() + wait,
-                         [this](bool fired) { OnRequestTimer(fired); });
-    }
+    f_.request_timer->add(this);  // its request must come in time (RequestTimer)
     StartRead(&request_);
   }
 
   void OnReadDone(bool ok) override {
-    {
-      std::lock_guard<std::mutex> lock(mu_);
-      if (timed_out_) return;  // the read the timer's Finish cut short
-      read_done_ = true;
-    }
-    request_timer_.Cancel();
+    if (!f_.request_timer->remove(this)) return;  // the read the timer's Finish cut short
     if (!ok) {  // the client went away, or half-closed without a request
       finish_here(ctx_->IsCancelled()
                       ? grpc::Status(grpc::StatusCode::CANCELLED, "the call was cancelled")
@@ -141,39 +121,15 @@ class Validate final : public grpc::ServerGenericBidiReactor {
     pass_on();
   }
 
-  // The reactor is deleted by the last of OnDone and the timer's callback (which
-  // always runs, with `fired` false once cancelled): gRPC's OnDone does not wait
-  // for a timer, and the callback must not find the reactor gone.
   void OnDone() override {
     release();
     if (taken_) f_.taken.fetch_sub(1);
-    request_timer_.Cancel();  // before `done_`: once it is set, the callback may delete this
-    bool last = false;
-    {
-      std::lock_guard<std::mutex> lock(mu_);
-      done_ = true;
-      last = !timer_pending_;
-    }
-    if (last) delete this;
+    delete this;
   }
 
  private:
-  // On the timer's executor thread; `fired` false: cancelled, the request came or
-  // the call ended first.
-  void OnRequestTimer(bool fired) {
-    bool end_call = false;
-    {
-      std::lock_guard<std::mutex> lock(mu_);
-      if (fired && !read_done_) end_call = timed_out_ = true;
-    }
-    if (end_call) finish_here(no_request_in_time(f_.opt.request_timeout_seconds), "");
-    bool last = false;
-    {
-      std::lock_guard<std::mutex> lock(mu_);
-      timer_pending_ = false;
-      last = done_;
-    }
-    if (last) delete this;
+  void expire() override {
+    finish_here(no_request_in_time(f_.opt.request_timeout_seconds), "");
   }
 
   // The Python server answers (and logs and counts) the call.
@@ -246,12 +202,6 @@ class Validate final : public grpc::ServerGenericBidiReactor {
   grpc::ByteBuffer request_, response_, reply_;
   std::unique_ptr<grpc::ClientContext> backend_ctx_;
   std::string peer_host_;  // its slot of Front::peer_calls while the Python server has it
-  grpc::Alarm request_timer_;
-  std::mutex mu_;  // the reactions and the timer's callback run on different threads
-  bool read_done_ = false;      // OnReadDone ran: the timer has nothing to end
-  bool timed_out_ = false;      // the timer ended the call
-  bool timer_pending_ = false;  // its callback has yet to run
-  bool done_ = false;           // OnDone ran
 };
 
 }  // namespace
