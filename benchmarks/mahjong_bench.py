@@ -404,7 +404,7 @@ def bench_mahjong(
 
                 sides.append(Side(b, work, start=len(hands)))
             if "native" in backends:
-                # the batch on every core (threads=0), the batch figure; a
+                # the batch on every core (threads=0), the batch figure; a
                 # larger batch, so that starting the threads does not dominate
                 big = np.tile(hands, (25, 1))
 
