@@ -52,6 +52,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     """
     root = find_checkout(args.repo)
     argv = ["--quick"] if args.quick else []
+    given = list(argv)  # as typed, for the command the results name
     for flag, value, is_path in (
         ("--json", args.json, True),
         ("--results", args.results, True),
@@ -60,9 +61,11 @@ def cmd_bench(args: argparse.Namespace) -> int:
         if value:
             # The child runs in the checkout: a relative output path stays the caller's.
             argv += [flag, os.path.abspath(value) if is_path else value]
+            given += [flag, value]
     if args.reps:
         argv += ["--reps", str(args.reps)]
-    command = "yijing bench" + "".join(f" {a}" for a in argv)
+        given += ["--reps", str(args.reps)]
+    command = "yijing bench" + "".join(f" {a}" for a in given)
     env = dict(os.environ)
     env.pop("PYTHONSAFEPATH", None)  # -m must find benchmarks/ in the checkout
     sys.stdout.flush()

@@ -72,7 +72,8 @@ def test_repo_flag_runs_that_checkouts_suite_in_a_child(
     # A relative output path is the caller's, not the checkout's.
     argv = record["argv"]
     assert argv[:5] == ["--quick", "--json", str(elsewhere / "out.json"), "--reps", "2"]
-    assert argv[5] == "--command"
+    # The results name the command as it was typed.
+    assert argv[5:] == ["--command", "yijing bench --quick --json out.json --reps 2"]
     assert sys.path == path_before
     assert "benchmarks" not in sys.modules
 
