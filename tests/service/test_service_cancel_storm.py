@@ -1,8 +1,8 @@
-"""Cancelled streams never crash the server (issue 11, item 1).
+"""Cancelled streams never crash the server.
 
-Before the fix, the interceptor read ``context.peer()`` after a stream had
-ended; with a few `WatchGame`/`Simulate` streams cancelled while moves were
-being made, the process died with SIGSEGV inside cygrpc within seconds. The
+Reading ``context.peer()`` after a stream has ended kills the process with
+SIGSEGV inside cygrpc, within seconds when a few `WatchGame`/`Simulate`
+streams are cancelled while moves are being made. The
 server runs as a subprocess here so that a crash shows as a dead process, not
 a dead pytest. Every cancel point is exercised: before the first message,
 after a few, and while the server is writing (a watched game that moves, a

@@ -1,9 +1,8 @@
 """SIGTERM drains: NOT_SERVING first, then new calls refused, and the calls in flight finish.
 
-Issue 11, item 5. Before: health went UNAVAILABLE 0.3 s after the signal
-without clients ever polling NOT_SERVING, and 1-3 `ValidateMoves` batches in
-flight were answered CANCELLED. Now the server says NOT_SERVING for
-``--drain-seconds`` while it still accepts calls, then answers new calls
+Clients polling health must see NOT_SERVING before calls are refused, and no
+`ValidateMoves` batch in flight may be answered CANCELLED. So the server says
+NOT_SERVING for ``--drain-seconds`` while it still accepts calls, then answers new calls
 UNAVAILABLE for a moment (a call that reaches a stopping transport before its
 handler starts is cut off as CANCELLED: seen here under load, at the instant
 the drain ended), then stops accepting, and the calls in flight have
