@@ -97,7 +97,9 @@ def test_sigterm_drains_then_stops(spawn: Any, tmp_path: Path, h: Any) -> None:
     outcomes = {o for _, o in calls}
     assert outcomes <= {"OK", "UNAVAILABLE"}, calls
     late = [(round(t - signalled, 3), o) for t, o in calls if o != "OK"]
-    assert all(t > DRAIN - 0.25 for t, _ in late), late
+    # Times are when the client began to send: a batch this large is serialised and sent
+    # for a while before the server sees it, longer on a loaded machine.
+    assert all(t > DRAIN - 0.5 for t, _ in late), late
     assert sum(1 for t, o in calls if o == "OK" and t > signalled) > 0  # served while draining
     # Health: SERVING, then NOT_SERVING for about the drain, and only then unreachable.
     states = [s for _, s in polls]
