@@ -1,4 +1,4 @@
-"""pyyijing benchmark suite (issue 7): ``python -m benchmarks [--quick] [--json PATH]``.
+"""pyyijing benchmark suite: ``python -m benchmarks [--quick] [--json PATH]``.
 
 Measures the installed package (never the source tree, which has no compiled
 modules): when run from the repository root, the root is moved to the end of

@@ -3,7 +3,7 @@
 Shanten of random 13-tile hands and is_win of random 14-tile hands, per
 backend, side by side; the peers ``mahjong`` (PyPI) and ``pymahjonggb`` are
 measured only when installed. Whole hands of random play per ruleset and
-backend, and (issue 16) the common hands of the engine against the C++
+backend, and the common hands of the engine against the C++
 yardstick benchmarks/yardstick/mahjong_yardstick.cpp. Anything missing or
 failing makes the section report "skipped" with the reason (the suite must run
 on any build, including one without the mahjong module).
@@ -141,7 +141,7 @@ def _game_figures(
     return out
 
 
-# Issue 16's bot floors: greedy hands/s per ruleset on one native thread, and
+# The bots' floors: greedy hands/s per ruleset on one native thread, and
 # the 2-thread / 1-thread and native / python ratios (benchmarks/run.py FLOORS).
 BOT_THREADS = 2
 
@@ -278,7 +278,7 @@ def _distribution(tot: dict[str, float]) -> str:
 
 
 def _yardstick_figures(reps: int, target: float, build_dir: str) -> list[Figure]:
-    """Common hands/s: the C++ yardstick against the engine's native random_hands (issue 16).
+    """Common hands/s: the C++ yardstick against the engine's native random_hands.
 
     The yardstick plays common mahjong without 報聽 (its header says what it
     skips), so the ratio the floor reads is the engine on the same rules
@@ -404,7 +404,7 @@ def bench_mahjong(
 
                 sides.append(Side(b, work, start=len(hands)))
             if "native" in backends:
-                # the batch on every core (threads=0), the issue's batch figure; a
+                # the batch on every core (threads=0), the batch figure; a
                 # larger batch, so that starting the threads does not dominate
                 big = np.tile(hands, (25, 1))
 
@@ -454,10 +454,10 @@ def bench_mahjong(
                     )
         from pyyijing import mahjong as mj
 
-        for ruleset in mj.PLAYABLE:  # common (issue 13), shaoyang (issue 14), changsha
+        for ruleset in mj.RULESETS:
             out += _game_figures(reps, target, backends, ruleset)
         if "native" in backends:
-            for ruleset in mj.PLAYABLE:  # the bots' floors (issue 16)
+            for ruleset in mj.RULESETS:  # the bots' floors
                 out += _bot_figures(reps, target, backends, ruleset)
         if "native" in backends and build_dir is not None:
             out += _yardstick_figures(reps, target, build_dir)

@@ -56,7 +56,7 @@ def _position_requests(pb2: Any, name: str, number: int, s: int, stop: int) -> l
 def mahjong_workloads(
     pb2: Any, seeds: range = range(BATCH_POSITIONS), stop: int = 30
 ) -> dict[str, Any]:
-    """ValidateMove requests (both rulesets, shuffled) and one ValidateMoves batch per
+    """ValidateMove requests (both RULESETS above, shuffled) and one ValidateMoves batch per
     ruleset of BATCH_POSITIONS positions x PER_POSITION moves: the native fast path
     (service/wire.py) takes one ruleset per batch and seed deals only."""
     per_ruleset = {

@@ -1,4 +1,4 @@
-"""One peer mahjong engine's random-play workload, in its own process (issue 16).
+"""One peer mahjong engine's random-play workload, in its own process.
 
 Run by the suite (benchmarks/peers.py) as ``PYTHON benchmarks/peer_worker.py PEER
 [BATCH]`` with an interpreter that has the peer installed: RLCard and pgx

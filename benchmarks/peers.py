@@ -1,4 +1,4 @@
-"""Peer mahjong engines against ours, side by side in one run (issue 16, section "peers").
+"""Peer mahjong engines against ours, side by side in one run (section "peers").
 
 Each peer runs in its own process (benchmarks/peer_worker.py, which says
 what it measures) under an interpreter that has it: RLCard and pgx under

@@ -188,7 +188,7 @@ FLOORS: list[tuple[str, str, str, float]] = [
         ">=",
         200_000.0,
     ),
-    # issue 17: the mahjong service rows (benchmarks/mahjong_service_bench.py)
+    # the mahjong service rows (benchmarks/mahjong_service_bench.py)
     (
         "service.mahjong.validate_move.p99_at_1k",
         "mahjong ValidateMove p99 at 1,000 req/s (ms)",
@@ -202,11 +202,11 @@ FLOORS: list[tuple[str, str, str, float]] = [
         100_000.0,
     ),
     ("service.mahjong.simulate.ratio", "mahjong Simulate RPC / in-process yj.simulate", ">=", 0.95),
-    # issue 13: whole common mahjong hands of random legal moves, native, 1 thread
+    # whole common mahjong hands of random legal moves, native, 1 thread
     ("mahjong.common_hands.native", "mahjong common hands/s, 1 thread", ">=", 50_000.0),
-    # issue 16: the engine's random play at least half the hand-written C++ loop's rate
+    # the engine's random play at least half the hand-written C++ loop's rate
     ("mahjong.yardstick.fraction", "mahjong engine / C++ yardstick (common)", ">=", 0.5),
-    # issue 16, per ruleset: random >= 50,000 and greedy >= 10,000 hands/s on one
+    # per ruleset: random >= 50,000 and greedy >= 10,000 hands/s on one
     # native thread, 2 threads / 1 >= 1.8x, native / python >= 100x
     *(
         row
@@ -469,7 +469,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         json.dump(_clean(report), f, indent=1, allow_nan=False)
         f.write("\n")
     print(text_table(figs))
-    print("\nFloors (issues 7, 13, 16 and 17):")
+    print("\nFloors (the minimums the project requires):")
     print(floors_text(fl))
     print(f"\n{len(figs)} figures in {elapsed:.1f} s; JSON: {json_path}")
     if results_path:
@@ -540,7 +540,7 @@ JSON file of the run.
 
 {markdown_table(figs)}
 
-## Floors (issues 7, 13, 16 and 17)
+## Floors (the minimums the project requires)
 
 {floors_text(fl, md=True)}
 

@@ -1,5 +1,5 @@
 """Build and run the yardsticks with g++ -O2: benchmarks/yardstick/yardstick.cpp (Yi Jing
-Pai, issue 7) and benchmarks/yardstick/mahjong_yardstick.cpp (common mahjong, issue 16)."""
+Pai) and benchmarks/yardstick/mahjong_yardstick.cpp (common mahjong)."""
 
 from __future__ import annotations
 

@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import IO, Any, Protocol
 
 import grpc
+from grpc_health.v1 import health_pb2
 
 import pyyijing as yj
 from pyyijing.mahjong.reasons import MESSAGES as MAHJONG_MESSAGES
@@ -91,6 +92,21 @@ def wanted(config: Config) -> bool:
     if why is not None and config.front == "native":
         raise FrontError(f"--front native: {why}")
     return why is None
+
+
+def unary_methods() -> list[str]:
+    """The paths of the unary methods, whose calls the per-client budget counts
+    (service/calls.py); the front end refuses a passed-on call over it itself."""
+    services = (
+        convert.pb2.DESCRIPTOR.services_by_name["RuleEngineService"],
+        health_pb2.DESCRIPTOR.services_by_name["Health"],
+    )
+    return [
+        f"/{service.full_name}/{method.name}"
+        for service in services
+        for method in service.methods
+        if not method.client_streaming and not method.server_streaming
+    ]
 
 
 def resolve_handler(resolve: Any) -> grpc.GenericRpcHandler:
@@ -157,6 +173,9 @@ class FrontEnd:
             "--max-moves", str(cfg.max_moves),
             "--max-move-chars", str(convert.MAX_MOVE_CHARS),
             "--mahjong-messages", self._messages_file(),
+            "--request-timeout-seconds", repr(float(cfg.request_timeout_seconds)),
+            "--max-concurrent-rpcs-per-peer", str(cfg.max_concurrent_rpcs_per_peer),
+            "--unary-methods", ",".join(unary_methods()),
         ]  # fmt: skip
         if cfg.tls_cert:
             argv += ["--tls-cert", cfg.tls_cert, "--tls-key", cfg.tls_key]

@@ -1,9 +1,9 @@
 """A budget of open server streams, so that streams can never starve unary calls.
 
 A `WatchGame` stream needs only a game id and may stay open for as long as the
-hand lasts; before this budget, 256 idle watchers (the server's whole
-``--max-concurrent-rpcs``) made every other call fail with RESOURCE_EXHAUSTED.
-Now every stream (WatchGame, Simulate, health Watch, reflection) takes a
+hand lasts, so without a budget of their own 256 idle watchers (the server's
+whole ``--max-concurrent-rpcs``) would make every other call fail with
+RESOURCE_EXHAUSTED. So every stream (WatchGame, Simulate, health Watch, reflection) takes a
 ticket: at most `total` at once, at most `per_peer` from one client host, and
 at most `per_game` watchers of one game. Unary calls have a budget of their own
 (service/calls.py), so they always have their ``--max-concurrent-rpcs`` slots.

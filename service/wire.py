@@ -111,7 +111,7 @@ class WireValidator:
             msg = pb2.MahjongRules.FromString(blob)
             rules = mahjong.rules_from_proto(msg)
             config = mahjong_parts("native").Config(**rules.core_config())
-        except (DecodeError, InvalidArgumentError, NotImplementedError):
+        except (DecodeError, InvalidArgumentError):
             entry = None  # the ordinary path reports it
         else:
             entry = (config, mahjong.ruleset_label(msg))

@@ -1,7 +1,7 @@
 """`Game.apply_all` and `Game.apply_each`: a whole history in one backend call (public API).
 
-The service replays the positions it is sent with them (issue 12: the service
-uses only public API).
+The service replays the positions it is sent with them (the service uses only
+public API, so any client can do what it does).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Smoke test of the benchmark suite (issue 7): ``python -m benchmarks --quick``
+"""Smoke test of the benchmark suite: ``python -m benchmarks --quick``
 runs and writes valid JSON and a results table. Speed is never asserted."""
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ EXPECTED = {
     "yardstick": ("yardstick.fraction",),
     "simulate": ("simulate.standard.random.scaling",),
     "memory": ("memory.peak_rss",),
-    # issue 17's mahjong rows beside the Yi Jing ones (benchmarks/mahjong_service_bench.py)
+    # the mahjong service rows beside the Yi Jing ones (benchmarks/mahjong_service_bench.py)
     "service": (
         "service.validate_move.p99_at_1k",
         "service.validate_moves.moves_per_s",
@@ -44,7 +44,7 @@ EXPECTED = {
         "mahjong.yardstick.engine",
         "mahjong.yardstick.fraction",
         "mahjong.yardstick.fraction_default",
-        # issue 16's bot floors, per ruleset (benchmarks/mahjong_bench.py _bot_figures)
+        # the bots' floors, per ruleset (benchmarks/mahjong_bench.py _bot_figures)
         "mahjong.common.greedy.t1",
         "mahjong.shaoyang.greedy.scaling",
         "mahjong.changsha.greedy.ratio_native_python",
@@ -64,7 +64,7 @@ NO_PEERS = {
     ("only", "env"),
     [
         pytest.param(("games", "yardstick", "simulate", "memory"), {}, id="some-sections"),
-        # the mahjong yardstick built and run; every peer skipped (issue 16)
+        # the mahjong yardstick built and run; every peer skipped
         pytest.param(("mahjong", "peers"), NO_PEERS, id="mahjong-peers-skipped"),
         # a loopback server and both games' rows (~30 s): slow
         pytest.param(("service",), {}, id="service", marks=pytest.mark.slow),

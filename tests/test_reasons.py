@@ -1,4 +1,4 @@
-"""One table of reason messages (pyyijing/yijingpai/reasons.py) for every backend (issue 12).
+"""One table of reason messages (pyyijing/yijingpai/reasons.py) for every backend.
 
 A verdict reads the same on native, cython and python: the code is the
 backend's, the message the table's. The C++ core's own copy (used where no

@@ -1,4 +1,4 @@
-"""Records name their game (issue 12): ``"game": "yijingpai"`` beside a per-game rules_version.
+"""Records name their game: ``"game": "yijingpai"`` beside a per-game rules_version.
 
 A record written before the field existed (no "game") is a Yi Jing Pai record
 and still replays; a record of another game is refused with a clear error.
@@ -40,12 +40,13 @@ def test_a_record_of_another_game_is_refused() -> None:
 
 
 def test_sampled_records_of_an_earlier_release_still_replay(tmp_path: Path, capsys: object) -> None:
-    """Sampled records used to carry their game number in "game" (now "index")."""
+    """Sampled records of an earlier release carry their game number in "game" (this
+    release writes "index", as "game" names the game)."""
     from pyyijing.cli import main
 
     old = yj.Game(yj.Rules(), seed=9).record()
     old.pop("game")
-    old["game"] = 7  # as `yijing simulate --records` wrote it before
+    old["game"] = 7  # as an earlier release's `yijing simulate --records` wrote it
     yj.replay(old)
     path = tmp_path / "old.jsonl"
     path.write_text(json.dumps(old) + "\n", encoding="utf-8")

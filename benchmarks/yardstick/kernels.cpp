@@ -1,4 +1,4 @@
-// The engine's kernels at the C++ level (issue 7), linked against the
+// The engine's kernels at the C++ level, linked against the
 // yijing_core library the wheel was built from (build/wheel/core_cpp): what
 // the Python figures cost without the binding. Not part of the wheel.
 //
@@ -13,7 +13,7 @@
 //                   wall string, legal_actions of the first seat to act, apply),
 //                   default rules, on 1024 walls shuffled beforehand
 //   random_game_shuffle: the same with shuffle_wall for every game
-//   (the two "throughput" cases the C++ unit tests used to run, 100k games each)
+//   (100k games each: throughput, kept out of the C++ unit tests so they stay fast)
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -210,7 +210,7 @@ int main(int argc, char** argv) {
   }
 
   // Mahjong: regular shanten of random 13-tile hands, one call per hand (the
-  // issue's per-call figure; the tables are filled before timing).
+  // per-call figure the floor is set on; the tables are filled before timing).
   namespace mj = yijing::mahjong;
   mj::warm_tables();
   std::vector<mj::Counts> hands(4096);

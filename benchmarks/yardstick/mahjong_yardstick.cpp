@@ -1,5 +1,5 @@
-// Mahjong yardstick: a minimal, hand-written loop of common mahjong hands
-// (issue 16), the C++ floor the engine's random play is measured against.
+// Mahjong yardstick: a minimal, hand-written loop of common mahjong hands,
+// the C++ floor the engine's random play is measured against.
 //
 // One fixed rule set: the engine's common ruleset (docs/mahjong.md part 1)
 // with its defaults, LESS 報聽 (declare_ready; the benchmark compares it with

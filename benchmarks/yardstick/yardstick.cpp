@@ -1,4 +1,4 @@
-// Yardstick: a minimal, hand-written Yi Jing Pai game loop (issue 7).
+// Yardstick: a minimal, hand-written Yi Jing Pai game loop.
 //
 // One fixed rule set, the engine's default (docs/yijing.md): 4 players, 144
 // tiles (70 yang, 70 yin, 4 taiji), standard variant (plays of k = 2 lines),

@@ -1,6 +1,8 @@
-// pyyijing._native.mahjong: the pybind11 face of the mahjong hand evaluation
-// (core_cpp/include/yijing/mahjong/hand.hpp). Conversions only: pyyijing/mahjong.py
-// validates every input, so these functions only guard against crashes.
+// pyyijing._native.mahjong's hand-evaluation functions: the pybind11 face of
+// core_cpp/include/yijing/mahjong/hand.hpp (the game engine, bots, simulation and
+// wire checks are bound in mahjong_{game,sim,wire}_bindings.cpp). Conversions only:
+// pyyijing/mahjong/hand.py validates every input, so these functions only guard
+// against crashes.
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 

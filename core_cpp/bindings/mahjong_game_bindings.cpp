@@ -136,7 +136,7 @@ class GameCore {
     if (dealer < 0 || dealer >= mj::kSeats) throw py::value_error("dealer must be a seat 0-3");
     switch (mj::init_state(state_, config.rules, wall, static_cast<int>(dealer))) {
       case mj::InitError::kNone: break;
-      case mj::InitError::kBadConfig: throw py::value_error("the config's ruleset is not implemented yet");
+      case mj::InitError::kBadConfig: throw py::value_error("the config's options are not valid for its ruleset");
       case mj::InitError::kBadDealer: throw py::value_error("dealer must be a seat 0-3");
       case mj::InitError::kBadWall:
         throw py::value_error(std::string("wall must hold exactly the tile set ") +

@@ -112,7 +112,7 @@ PYBIND11_MODULE(_native, m) {
   bind_position_check(yjp);
   bind_wire(yjp);
 
-  py::module_ mahjong = m.def_submodule("mahjong", "Mahjong hand evaluation (C++ core)");
+  py::module_ mahjong = m.def_submodule("mahjong", "Mahjong (C++ core): hand evaluation, the game engine, bots, simulation, wire checks");
   bind_mahjong(mahjong);
   bind_mahjong_game(mahjong);
   bind_mahjong_sim(mahjong);

@@ -19,6 +19,7 @@
 #include <grpcpp/grpcpp.h>
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <memory>
@@ -27,6 +28,7 @@
 #include <string_view>
 #include <thread>
 #include <unordered_map>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -50,6 +52,13 @@ struct Options {
   std::string tls_cert, tls_key;
   int max_message_bytes = 4 << 20;  // checked by the calls (too_large), not the transport
   long long max_concurrent = 1000;  // answered here at once; more get RESOURCE_EXHAUSTED
+  // A ValidateMove(s) call whose request has not arrived this long after its
+  // start is ended, as the Python server ends its calls (--request-timeout-seconds).
+  double request_timeout_seconds = 5;
+  // Unary calls in progress from one client host, as the Python server counts
+  // them (service/calls.py; 0: not counted here), and the methods it counts.
+  long long max_per_peer = 0;
+  std::unordered_set<std::string> unary_methods;
   wire::Limits limits{256, 400, 64};
   std::vector<std::string> mahjong_entries;  // reason -> encoded verdict (the Python wording)
 };
@@ -105,6 +114,66 @@ class RulesCache {
   std::unordered_map<std::string, bool> pending_;
 };
 
+// The client host of a gRPC peer string, as the Python server keys its budgets:
+// "ipv4:1.2.3.4:5678" -> "ipv4:1.2.3.4"; anything else whole.
+std::string peer_host(const std::string& peer);
+
+// The passed-on unary calls in progress per client host. The Python server
+// refuses one over --max-concurrent-rpcs-per-peer itself; refused here first,
+// in its words, such a call costs no hop to it, so a client flooding calls
+// slows no one else's calls through the front end. A call's slot is given
+// back when the Python server's answer is in, before the client has it.
+class PeerCalls {
+ public:
+  // A slot for a call from `peer`: true and `host` (the key to close it with),
+  // or false and the Python server's refusal in `refusal`.
+  bool open(const std::string& peer, long long limit, std::string& host, grpc::Status& refusal);
+  void close(std::string& host);  // and clears it; nothing when it is empty
+
+ private:
+  std::mutex mu_;
+  std::unordered_map<std::string, long long> by_host_;
+};
+
+// The ValidateMove(s) calls still waiting for their request message, oldest
+// first. A client that opens calls and sends nothing would hold a reactor each
+// for as long as it likes: one thread ends each whose request has not come
+// within --request-timeout-seconds, as the Python server ends its calls. One
+// thread rather than a gRPC alarm per call: cancelling an alarm hands a closure
+// to gRPC's executor thread, about 10 us more CPU on a ValidateMove of some 40.
+class RequestTimer {
+ public:
+  using Clock = std::chrono::steady_clock;
+  class Waiting {
+   public:
+    virtual ~Waiting() = default;
+    // Its request did not come in time: called once, on the timer's thread,
+    // after it has left the list (RequestTimer::remove then returns false).
+    virtual void expire() = 0;
+
+   private:
+    friend class RequestTimer;
+    Waiting* prev_ = nullptr;
+    Waiting* next_ = nullptr;
+    Clock::time_point deadline_;
+    bool listed_ = false;
+  };
+  explicit RequestTimer(double seconds);
+  void add(Waiting* w);
+  // True: `w` has left the list in time. False: it expired (expire() runs or ran).
+  bool remove(Waiting* w);
+
+ private:
+  void run();
+  void unlink(Waiting* w);  // with mu_ held
+  const bool enabled_;
+  const Clock::duration timeout_;
+  std::mutex mu_;
+  std::condition_variable wake_;
+  Waiting* head_ = nullptr;
+  Waiting* tail_ = nullptr;
+};
+
 // What every call handler shares.
 struct Front {
   Options opt;
@@ -114,6 +183,8 @@ struct Front {
   CallLog log;
   std::atomic<bool> refusing{false};  // shutdown: new calls answered UNAVAILABLE
   std::atomic<long long> in_flight{0};
+  PeerCalls peer_calls;
+  std::unique_ptr<RequestTimer> request_timer;  // made once the options are read
   // Calls taken on before the refusal began and not done yet: a stop waits for
   // them before the process exits (main.cpp).
   std::atomic<long long> taken{0};
@@ -141,13 +212,17 @@ void copy_trailing_metadata(const grpc::ClientContext& from, grpc::GenericCallba
 
 // A call of any method, passed on to the Python server as a stream of messages
 // each way (unary and streaming calls alike).
-grpc::ServerGenericBidiReactor* new_proxy(Front& front, grpc::GenericCallbackServerContext* ctx);
+// `per_peer`: a unary method's call takes a slot of PeerCalls (a call whose
+// metadata the Python server refuses before any handler does not).
+grpc::ServerGenericBidiReactor* new_proxy(Front& front, grpc::GenericCallbackServerContext* ctx,
+                                          bool per_peer);
 // A call ended at once with `status`, its request unread (and not logged).
 grpc::ServerGenericBidiReactor* new_finished(const grpc::Status& status);
 // What the Python server answers (grpc.aio, its gRPC core's wording) where the
 // transport here would word it otherwise: the same on the wire from both forms.
 grpc::Status method_not_found();
 grpc::Status too_large(std::size_t size, int max);
+grpc::Status no_request_in_time(double seconds);
 // ValidateMove (`batch` false) or ValidateMoves: answered here, or passed on.
 grpc::ServerGenericBidiReactor* new_validate(Front& front, grpc::GenericCallbackServerContext* ctx,
                                              bool batch);

@@ -3,6 +3,8 @@
 //   yijing-front --listen HOST:PORT --backend unix:PATH [--tls-cert F --tls-key F]
 //                [--max-message-bytes N] [--max-concurrent N] [--max-batch N]
 //                [--max-moves N] [--max-move-chars N] [--mahjong-messages FILE]
+//                [--request-timeout-seconds S] [--max-concurrent-rpcs-per-peer N]
+//                [--unary-methods /PKG.SERVICE/METHOD,...]
 //
 // stdout: "serving\tPORT" once it serves (or "error\tWHY" and exit status 2),
 // then the CallLog lines. stdin: "refuse" (answer new calls UNAVAILABLE: the
@@ -47,12 +49,13 @@ class Service final : public grpc::CallbackGenericService {
   grpc::ServerGenericBidiReactor* CreateReactor(grpc::GenericCallbackServerContext* ctx) override {
     const std::string& m = ctx->method();
     // Metadata past the Python server's limits is refused there, in its gRPC's words
-    if (metadata_bytes(*ctx) > kPythonMetadataSoftLimit) return yf::new_proxy(front_, ctx);
+    if (metadata_bytes(*ctx) > kPythonMetadataSoftLimit)
+      return yf::new_proxy(front_, ctx, /*per_peer=*/false);
     if (m == yf::kValidateMove) return yf::new_validate(front_, ctx, /*batch=*/false);
     if (m == yf::kValidateMoves) return yf::new_validate(front_, ctx, /*batch=*/true);
     if (m.rfind(yf::kInternalPrefix, 0) == 0)  // the Python server's methods for this program
       return yf::new_finished(yf::method_not_found());
-    return yf::new_proxy(front_, ctx);
+    return yf::new_proxy(front_, ctx, /*per_peer=*/true);
   }
 
  private:
@@ -78,6 +81,13 @@ long long number(const std::string& flag, const char* text) {
   return v;
 }
 
+double seconds(const std::string& flag, const char* text) {
+  char* end = nullptr;
+  const double v = std::strtod(text, &end);
+  if (end == text || *end != '\0' || !(v > 0)) fail(flag + " must be more than 0");
+  return v;
+}
+
 yf::Options parse(int argc, char** argv) {
   yf::Options o;
   std::string messages_file;
@@ -95,6 +105,13 @@ yf::Options parse(int argc, char** argv) {
     else if (flag == "--max-moves") o.limits.max_moves = static_cast<std::size_t>(number(flag, v));
     else if (flag == "--max-move-chars") o.limits.max_move_chars = static_cast<std::size_t>(number(flag, v));
     else if (flag == "--mahjong-messages") messages_file = v;
+    else if (flag == "--request-timeout-seconds") o.request_timeout_seconds = seconds(flag, v);
+    else if (flag == "--max-concurrent-rpcs-per-peer") o.max_per_peer = number(flag, v);
+    else if (flag == "--unary-methods") {
+      std::stringstream methods(v);
+      for (std::string m; std::getline(methods, m, ',');)
+        if (!m.empty()) o.unary_methods.insert(m);
+    }
     else fail("unknown option " + flag);
   }
   if (o.listen.empty() || o.backend.empty()) fail("--listen and --backend are required");
@@ -161,6 +178,7 @@ int main(int argc, char** argv) {
 
   yf::Front front;
   front.opt = parse(argc, argv);
+  front.request_timer = std::make_unique<yf::RequestTimer>(front.opt.request_timeout_seconds);
   grpc::ChannelArguments args;
   args.SetMaxReceiveMessageSize(-1);  // the limits are the client's side's (below) and Python's
   args.SetMaxSendMessageSize(-1);

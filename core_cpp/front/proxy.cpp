@@ -6,6 +6,7 @@
 // message is in flight each way at a time (each read waits for the previous
 // write), so a slow reader on either side slows the other instead of filling
 // memory.
+#include <cstdio>
 #include <mutex>
 
 #include "front.hpp"
@@ -22,8 +23,13 @@ bool transport_key(const std::string& key) {
 
 class Proxy final : public grpc::ServerGenericBidiReactor {
  public:
-  Proxy(Front& front, grpc::GenericCallbackServerContext* ctx)
-      : front_(front), server_ctx_(ctx), client_ctx_(backend_context(*ctx)), client_(this) {
+  // `peer_host`: the call's slot of Front::peer_calls (empty: it takes none).
+  Proxy(Front& front, grpc::GenericCallbackServerContext* ctx, std::string peer_host)
+      : front_(front),
+        server_ctx_(ctx),
+        client_ctx_(backend_context(*ctx)),
+        client_(this),
+        peer_host_(std::move(peer_host)) {
     // Two holds keep the backend call open while the forward chain (client ->
     // backend) and the return chain (backend -> client) may still start an
     // operation on it; each is released, once, when its chain ends
@@ -116,6 +122,7 @@ class Proxy final : public grpc::ServerGenericBidiReactor {
   void backend_done(const grpc::Status& status) {
     {
       std::lock_guard<std::recursive_mutex> lock(mu_);
+      front_.peer_calls.close(peer_host_);  // before the client has its answer
       copy_trailing_metadata(*client_ctx_, *server_ctx_);
       Finish(refused_.ok() ? hide_backend(front_, status) : refused_);
     }
@@ -156,6 +163,7 @@ class Proxy final : public grpc::ServerGenericBidiReactor {
   bool forward_closed_ = false, return_closed_ = false;
   grpc::Status refused_;  // not OK: the client's message was refused here, with this
   bool server_done_ = false, backend_done_ = false;
+  std::string peer_host_;  // its slot of Front::peer_calls, until the backend call ends
 };
 
 }  // namespace
@@ -203,12 +211,31 @@ grpc::Status too_large(std::size_t size, int max) {
                           std::to_string(max) + ")");
 }
 
-grpc::ServerGenericBidiReactor* new_proxy(Front& front, grpc::GenericCallbackServerContext* ctx) {
+grpc::Status no_request_in_time(double seconds) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", seconds);  // as Python's f"{seconds:g}"
+  return grpc::Status(grpc::StatusCode::DEADLINE_EXCEEDED,
+                      std::string("no request message within ") + text +
+                          " s of the call's start (--request-timeout-seconds)");
+}
+
+grpc::ServerGenericBidiReactor* new_proxy(Front& front, grpc::GenericCallbackServerContext* ctx,
+                                          bool per_peer) {
   if (!take_call(front)) {
     front.log.rpc(ctx->method(), "UNAVAILABLE", "", "", 0.0, ctx->peer(), "");
     return new_finished(grpc::Status(grpc::StatusCode::UNAVAILABLE, "the server is shutting down"));
   }
-  return new Proxy(front, ctx);
+  std::string host;
+  if (per_peer && front.opt.max_per_peer > 0 && front.opt.unary_methods.count(ctx->method()) != 0) {
+    const std::string peer = ctx->peer();
+    grpc::Status refusal;
+    if (!front.peer_calls.open(peer, front.opt.max_per_peer, host, refusal)) {
+      front.taken.fetch_sub(1);
+      front.log.rpc(ctx->method(), "RESOURCE_EXHAUSTED", "", "", 0.0, peer, "");
+      return new_finished(refusal);
+    }
+  }
+  return new Proxy(front, ctx, std::move(host));
 }
 
 std::string flatten(const grpc::ByteBuffer& buffer) {

@@ -76,14 +76,16 @@ bool answer(Front& f, std::string_view request, Answered& out) {
   return true;
 }
 
-class Validate final : public grpc::ServerGenericBidiReactor {
+class Validate final : public grpc::ServerGenericBidiReactor, public RequestTimer::Waiting {
  public:
   Validate(Front& f, grpc::GenericCallbackServerContext* ctx, bool batch)
       : f_(f), ctx_(ctx), batch_(batch), peer_(ctx->peer()), start_(Clock::now()) {
+    f_.request_timer->add(this);  // its request must come in time (RequestTimer)
     StartRead(&request_);
   }
 
   void OnReadDone(bool ok) override {
+    if (!f_.request_timer->remove(this)) return;  // the read the timer's Finish cut short
     if (!ok) {  // the client went away, or half-closed without a request
       finish_here(ctx_->IsCancelled()
                       ? grpc::Status(grpc::StatusCode::CANCELLED, "the call was cancelled")
@@ -126,12 +128,25 @@ class Validate final : public grpc::ServerGenericBidiReactor {
   }
 
  private:
+  void expire() override {
+    finish_here(no_request_in_time(f_.opt.request_timeout_seconds), "");
+  }
+
   // The Python server answers (and logs and counts) the call.
+  // Over the client's budget of calls there (front.hpp PeerCalls), refused here.
   void pass_on() {
+    if (f_.opt.max_per_peer > 0) {
+      grpc::Status refusal;
+      if (!f_.peer_calls.open(peer_, f_.opt.max_per_peer, peer_host_, refusal)) {
+        finish_here(refusal, "");
+        return;
+      }
+    }
     backend_ctx_ = backend_context(*ctx_);
     f_.stub->UnaryCall(backend_ctx_.get(), ctx_->method(), grpc::StubOptions(), &request_, &reply_,
                        [this](grpc::Status status) {
                          release();
+                         f_.peer_calls.close(peer_host_);
                          status = hide_backend(f_, status);
                          copy_initial_metadata(*backend_ctx_, *ctx_);
                          copy_trailing_metadata(*backend_ctx_, *ctx_);
@@ -186,6 +201,7 @@ class Validate final : public grpc::ServerGenericBidiReactor {
   Clock::time_point start_;
   grpc::ByteBuffer request_, response_, reply_;
   std::unique_ptr<grpc::ClientContext> backend_ctx_;
+  std::string peer_host_;  // its slot of Front::peer_calls while the Python server has it
 };
 
 }  // namespace

@@ -32,7 +32,7 @@ mj::Config config_of(mj::Ruleset r, bool extras = false, bool reuse = false) {
 
 using mjt::deal;
 
-// The plain forms the engine replaced.
+// The plain forms of the shortcuts, computed the slow, obvious way.
 int jiang_shanten_plain(const mj::SeatState& st) {
   if (!mjd::jiang_melds(st)) return mj::kNoShanten;
   int n = 0;

@@ -1055,8 +1055,6 @@ TEST_CASE("mahjong Shaoyang random_hands: the Python twin's totals and checksum"
 }
 
 // --- Changsha (rules §7; docs/mahjong-engine.md "Changsha") -----------------
-// Not playable through make_config until the engine is complete: the tests
-// deal it with make_config_unplayable / init_state(..., allow_unplayable).
 
 namespace {
 
@@ -1065,7 +1063,7 @@ mj::Config changsha(int birds = 0) {
   a.ruleset = "changsha";
   a.declare_ready = false;
   a.birds = birds;
-  const mj::ConfigResult r = mj::make_config_unplayable(a);
+  const mj::ConfigResult r = mj::make_config(a);
   REQUIRE(r.error.empty());
   return r.config;
 }
@@ -1073,7 +1071,7 @@ mj::Config changsha(int birds = 0) {
 mj::State deal_changsha(const mj::Config& cfg, const std::vector<std::string>& hands, int dealer,
                         const std::string& front = "", const std::string& back = "") {
   mj::State s;
-  REQUIRE(mj::init_state(s, cfg, make_wall(cfg, hands, dealer, front, back), dealer, true) == mj::InitError::kNone);
+  REQUIRE(mj::init_state(s, cfg, make_wall(cfg, hands, dealer, front, back), dealer) == mj::InitError::kNone);
   return s;
 }
 
@@ -1103,8 +1101,7 @@ const std::vector<std::string> kJiangHands = {
 TEST_CASE("mahjong Changsha config: every option checked in the fallback's order - 108 tiles (rules §8)") {
   mj::ConfigArgs a;
   a.ruleset = "changsha";
-  CHECK(mj::make_config(a).error.empty());
-  mj::ConfigResult ok = mj::make_config_unplayable(a);
+  mj::ConfigResult ok = mj::make_config(a);
   REQUIRE(ok.error.empty());
   CHECK(ok.config.tiles() == mj::TileSet::k108);
   CHECK_FALSE(ok.config.chow_on() == false);
@@ -1112,30 +1109,30 @@ TEST_CASE("mahjong Changsha config: every option checked in the fallback's order
   CHECK(ok.config.cap == 6);
   a.flowers = true;
   a.birds = 3;
-  CHECK(mj::make_config_unplayable(a).error == "flowers and void_suit are options of common only");
+  CHECK(mj::make_config(a).error == "flowers and void_suit are options of common only");
   a.flowers = false;
-  CHECK(mj::make_config_unplayable(a).error == "birds must be 0, 2 or 4; got 3");
+  CHECK(mj::make_config(a).error == "birds must be 0, 2 or 4; got 3");
   a.birds = 4;
   a.bird_scoring = "double";
   a.cap = -1;
-  CHECK(mj::make_config_unplayable(a).error == "bird_scoring must be 'add' or 'multiply'; got 'double'");
+  CHECK(mj::make_config(a).error == "bird_scoring must be 'add' or 'multiply'; got 'double'");
   a.bird_scoring = "multiply";
   a.compound = "sum";
-  CHECK(mj::make_config_unplayable(a).error == "compound must be 'add' or 'multiply'; got 'sum'");
+  CHECK(mj::make_config(a).error == "compound must be 'add' or 'multiply'; got 'sum'");
   a.compound = "multiply";
   a.floats = {0, -1, 0, 0};
-  CHECK(mj::make_config_unplayable(a).error == "cap must be >= 0 (0: no cap); got -1");
+  CHECK(mj::make_config(a).error == "cap must be >= 0 (0: no cap); got -1");
   a.cap = 0;
-  CHECK(mj::make_config_unplayable(a).error == "floats must be four ints >= 0; got (0, -1, 0, 0)");
+  CHECK(mj::make_config(a).error == "floats must be four ints >= 0; got (0, -1, 0, 0)");
   a.floats = {1, 2, 3, 4};
-  ok = mj::make_config_unplayable(a);
+  ok = mj::make_config(a);
   REQUIRE(ok.error.empty());
   CHECK(ok.config.bird_scoring == mj::Scoring::kMultiply);
   CHECK(ok.config.compound == mj::Scoring::kMultiply);
   CHECK(ok.config.floats[3] == 4);
   mj::State s;
   CHECK(mj::init_state(s, ok.config, std::string(216, '1'), 0) == mj::InitError::kBadWall);  // playable
-  CHECK(mj::init_state(s, ok.config, std::string(216, '1'), 0, true) == mj::InitError::kBadWall);
+  CHECK(mj::init_state(s, ok.config, std::string(216, '1'), 0) == mj::InitError::kBadWall);
 }
 
 TEST_CASE("mahjong Changsha wins: 小胡 needs a 2/5/8 pair - hand elements win with any pair - 將一色 needs no shape (rules §7)") {
@@ -1175,7 +1172,7 @@ TEST_CASE("mahjong Changsha payments: a big self-draw by the dealer is 7 per uni
     a.ruleset = "changsha";
     a.birds = 2;
     a.floats = {1, 2, 0, 3};
-    const mj::Config cfg = mj::make_config_unplayable(a).config;
+    const mj::Config cfg = mj::make_config(a).config;
     mj::State s = deal_changsha(cfg, kJiangHands, 0, "9p6p");
     play(s, "s0:win");
     // 9p hits the winner, 6p its next seat: h = 2 for s1, 1 for s2 and s3.
@@ -1188,7 +1185,7 @@ TEST_CASE("mahjong Changsha payments: a big self-draw by the dealer is 7 per uni
     mj::ConfigArgs a;
     a.ruleset = "changsha";
     a.bird_scoring = "multiply";
-    mj::State s = deal_changsha(mj::make_config_unplayable(a).config, kJiangHands, 0, "9p6p");
+    mj::State s = deal_changsha(mj::make_config(a).config, kJiangHands, 0, "9p6p");
     play(s, "s0:win");
     CHECK(ledger(s) == "self_draw 1>0 28;self_draw 2>0 14;self_draw 3>0 14;");
   }
@@ -1204,7 +1201,7 @@ TEST_CASE("mahjong Changsha opening: 板板胡 四喜 and two 缺一色 paid 2 e
     a.birds = 0;
     a.compound = compound;
     a.cap = cap;
-    mj::State s = deal_changsha(mj::make_config_unplayable(a).config, hands, 0);
+    mj::State s = deal_changsha(mj::make_config(a).config, hands, 0);
     REQUIRE(s.phase == mj::Phase::kOpening);
     CHECK(acting(s) == std::vector<int>{0});
     CHECK(legal(s) == std::vector<std::string>{"s0:opening", "s0:pass"});
@@ -1347,7 +1344,7 @@ TEST_CASE("mahjong Changsha random play: games end - conserve tiles - pay zero-s
   mj::Move buf[mj::kMaxLegalMoves];
   long long kinds[5] = {};
   for (int i = 0; i < 2000; ++i) {
-    const mj::Config cfg = mj::make_config_unplayable(options[i % 2]).config;
+    const mj::Config cfg = mj::make_config(options[i % 2]).config;
     mj::Tile tiles[mj::kMaxWallTiles];
     int d1 = 0, d2 = 0;
     const int n = mj::shuffle_tiles(static_cast<std::uint64_t>(i), cfg.tiles(), tiles, d1, d2);

@@ -1,9 +1,8 @@
 // The shanten tables and the bots' group vectors (core_cpp/include/yijing/
-// mahjong/hand.hpp hand_groups / groups_distance) against the implementations
-// they replaced: the per-pattern decomposition search that used to fill the
-// tables (kept here verbatim as the reference), the four-group sets_distance,
-// and the bots' former 2/5/8-pair formula (one sets_distance per 2/5/8 kind,
-// docs/mahjong-bots.md "Shanten"). Equal values mean equal bot moves.
+// mahjong/hand.hpp hand_groups / groups_distance) against slow, obviously
+// correct references kept here: a per-pattern decomposition search, the
+// four-group sets_distance, and the 2/5/8-pair formula (one sets_distance per
+// 2/5/8 kind, docs/mahjong-bots.md "Shanten"). Equal values mean equal bot moves.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -25,7 +24,7 @@ constexpr int kInf = 60;
 #endif
 constexpr int kAllSuitsUpTo = YIJING_SHANTEN_ALL_SUITS;
 
-// --- the former table fill (shanten.cpp before the recurrence), verbatim ----
+// --- the reference table fill: a plain decomposition search ----------------
 inline int meld_cost(int m, int melds, int partials, int singles) {
   int rest = m;
   const int a = std::min(rest, melds);
@@ -155,8 +154,8 @@ mj::Counts random_hand(yijing::Xoshiro256ss& rng, int n, int kinds) {
 
 constexpr bool jiang_kind(int t) { return t < 27 && t % 9 % 3 == 1; }
 
-// The bots' former Changsha pair formula (bots.cpp sh_258 before hand_groups), + 1.
-int former_258_distance(mj::Counts c, int need) {
+// The reference Changsha pair formula (one sets_distance per 2/5/8 kind), + 1.
+int reference_258_distance(mj::Counts c, int need) {
   int best = mj::sets_distance(c, need, false) + 2;
   for (int j = 0; j < 27; ++j) {
     if (!jiang_kind(j)) continue;
@@ -177,7 +176,7 @@ int former_258_distance(mj::Counts c, int need) {
 
 }  // namespace
 
-TEST_CASE("mahjong shanten tables: every honour pattern of <= 14 tiles equals the former search") {
+TEST_CASE("mahjong shanten tables: every honour pattern of <= 14 tiles equals the reference search") {
   int checked = 0, wrong = 0;
   each_pattern(7, 14, [&](const int* c, int) {
     ++checked;
@@ -187,7 +186,7 @@ TEST_CASE("mahjong shanten tables: every honour pattern of <= 14 tiles equals th
   CHECK(wrong == 0);
 }
 
-TEST_CASE("mahjong shanten tables: suit patterns equal the former search (all <= 9 tiles, sampled above)") {
+TEST_CASE("mahjong shanten tables: suit patterns equal the reference search (all <= 9 tiles, sampled above)") {
   // Every suit pattern of up to 9 tiles (the search's cost grows fast with the
   // tile count; all 405,350 patterns of up to 14 were compared once, see
   // benchmarks/NOTES.md), then random patterns of 10..14 tiles.
@@ -231,7 +230,7 @@ TEST_CASE("mahjong hand_groups: groups_distance equals sets_distance for every s
   for (int i = 0; i < 4; ++i) CHECK(mj::empty_group(i) == empty.g[i]);
 }
 
-TEST_CASE("mahjong hand_groups: the jiang vectors give the former 2/5/8-pair distance") {
+TEST_CASE("mahjong hand_groups: the jiang vectors give the reference 2/5/8-pair distance") {
   // docs/mahjong-bots.md "Shanten": Changsha's regular shape needs a pair of 2,
   // 5 or 8 (shared/rules/mahjong.md, Changsha 將); the bots scored it as the
   // best of no pair (+2), a 2/5/8 single (+1) and a 2/5/8 pair, one
@@ -247,7 +246,7 @@ TEST_CASE("mahjong hand_groups: the jiang vectors give the former 2/5/8-pair dis
     mj::hand_groups(c, g, &jiang);
     for (int need = 0; need <= 4; ++need) {
       const int got = mj::groups_distance(jiang, need, true);
-      if (got != former_258_distance(c, need)) ++wrong;
+      if (got != reference_258_distance(c, need)) ++wrong;
       if (need == n / 3 && got <= 1) ++ready;
     }
     // the p = 0 entries are the regular ones

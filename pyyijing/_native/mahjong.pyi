@@ -1,4 +1,5 @@
-"""Type stubs for pyyijing._native.mahjong (core_cpp/bindings/mahjong_bindings.cpp)."""
+"""Type stubs for pyyijing._native.mahjong: hand evaluation, the game engine and the bots
+(core_cpp/bindings/mahjong_bindings.cpp, mahjong_game_bindings.cpp, mahjong_sim_bindings.cpp)."""
 
 from collections.abc import Sequence
 from typing import Any

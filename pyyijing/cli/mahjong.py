@@ -127,7 +127,7 @@ def cmd_simulate_mahjong(args: argparse.Namespace) -> int:
     check_outputs(args)
     progress = None if args.quiet else Progress(sys.stderr, args.games, unit="hands")
     wall0, cpu0 = time.perf_counter(), time.process_time()
-    errors = (ValueError, TypeError, ImportError, NotImplementedError)
+    errors = (ValueError, TypeError, ImportError)
     res = run_simulate(args, rules, policies, record_every, progress, errors)
     # process_time counts every thread of this process (not a cluster's workers).
     timing = {"wall": time.perf_counter() - wall0, "cpu": time.process_time() - cpu0}

@@ -246,7 +246,20 @@ def build_parser() -> argparse.ArgumentParser:
     )
     v.set_defaults(func=cmd_validate)
 
-    b = sub.add_parser("bench", help="run the benchmark suite (in a source checkout)")
+    b = sub.add_parser(
+        "bench",
+        help="run the benchmark suite of a source checkout (not in the wheel)",
+        description="Run the benchmark suite in benchmarks/ of a pyyijing source checkout, "
+        "as `make bench` does, against the installed package. The suite does not ship in "
+        "the wheel: run this from the repository's root or give --repo.",
+    )
+    b.add_argument(
+        "--repo",
+        metavar="DIR",
+        default=None,
+        help="the source checkout whose benchmarks/ to run; its parents are not searched "
+        "(default: the current directory)",
+    )
     b.add_argument(
         "--quick",
         action="store_true",

@@ -2,9 +2,9 @@
 
 One package for the mahjong games (docs/mahjong.md):
 - the games: `Rules` (a ruleset and its options), `Game` (one hand: deal,
-  turns, claims, kongs, robbing, payments), `replay`, `Match`; the common
-  ruleset plays today (with flowers, 報聽 and the void-suit game), Shaoyang
-  and Changsha join it;
+  turns, claims, kongs, robbing, payments), `replay`, `Match`; all three
+  rulesets play on every backend: common (with flowers, 報聽 and the
+  void-suit game), Shaoyang and Changsha;
 - the hand-evaluation kernel every ruleset shares (`pyyijing.mahjong.hand`:
   tiles, win shapes, decompositions, shanten, waits, the rulesets' hand
   patterns, NumPy batch forms), whose names keep their meaning.

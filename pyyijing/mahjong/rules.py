@@ -16,8 +16,8 @@ from typing import Any
 from ..options import Option, check_option
 
 RULESETS: tuple[str, ...] = ("common", "shaoyang", "changsha")
-#: The rulesets whose game engine exists (Changsha joins with its issue).
-PLAYABLE: tuple[str, ...] = ("common", "shaoyang", "changsha")
+#: The rulesets every backend plays: all of them (a public name of the contract).
+PLAYABLE: tuple[str, ...] = RULESETS
 
 
 def _check_cap(value: Any) -> int:
@@ -257,12 +257,6 @@ class Rules:
 
     def core_config(self) -> dict[str, Any]:
         """The keyword arguments of a backend's mahjong `Config` (docs/mahjong-engine.md)."""
-        if self.ruleset not in PLAYABLE:
-            raise NotImplementedError(
-                f"the {self.ruleset} game engine is not built yet "
-                f"(playable: {', '.join(PLAYABLE)}); "
-                "its hand evaluation is available (mj.patterns, mj.waits, ...)"
-            )
         # Every option of every ruleset, the table's default where this ruleset lacks it
         # (Shaoyang has none: no flowers, no void suit, no 報聽, §6).
         out: dict[str, Any] = {"ruleset": self.ruleset}

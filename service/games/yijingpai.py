@@ -1,7 +1,7 @@
 """Yi Jing Pai on the wire: its rules message, views, results and winning plays.
 
-The adapter of one game (issue 12: one adapter per game for conversion and
-tallies). Everything here is specific to Yi Jing Pai's messages
+The adapter of one game (one adapter per game for conversion and tallies, so
+the servicer stays game-independent). Everything here is specific to Yi Jing Pai's messages
 (proto/yijing/v1/rule_engine.proto); the game-independent parts of a request
 (deals, move histories, limits) are in service/convert.py, and a game's rule
 options are read through its option table (service/options_proto.py).

@@ -364,7 +364,7 @@ def _show(name: str, res: dict[str, Any]) -> str:
 )
 def test_tournament(name: str, rules: mj.Rules) -> None:
     """Seat-balanced: heuristic, greedy, random, random rotated over the seats
-    (issue 16 "Bots": heuristic > greedy > random, with 95% intervals)."""
+    (docs/mahjong-bots.md: heuristic > greedy > random, with 95% intervals)."""
     _native_sim()
     res = mj.bot_tournament(rules, TOURNAMENT_HANDS, seed=2024, backend="native")
     print(_show(name, res))

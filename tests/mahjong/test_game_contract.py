@@ -1,8 +1,9 @@
 """The architecture page's mahjong contract example runs as written, for ruleset="common".
 
 docs/architecture.md "Mahjong games — contract": the same shape as Yi Jing Pai
-in `pyyijing.mahjong`; the example's ruleset is Changsha (not playable yet), so
-it runs with ``"common"`` and its options, as the mahjong issue asks.
+in `pyyijing.mahjong`. The example's ruleset is Changsha; here it runs with
+``"common"`` and its options (flowers, declare_ready), whose phases and first
+moves it checks; tests/mahjong/test_game_changsha*.py play Changsha itself.
 """
 
 from __future__ import annotations

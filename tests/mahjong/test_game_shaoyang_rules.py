@@ -53,7 +53,7 @@ def test_every_backend_config_refuses_common_options_for_shaoyang(backend: str) 
         with pytest.raises(ValueError, match="flowers and void_suit are options of common only"):
             config(**{**base, "flowers": flowers, "void_suit": void_suit})
     with pytest.raises(
-        ValueError, match="not implemented yet; playable: common, shaoyang, changsha"
+        ValueError, match="unknown ruleset 'riichi'; rulesets: common, shaoyang, changsha"
     ):
         config(**{**base, "ruleset": "riichi"})
 

@@ -2,7 +2,7 @@
 
 The generic random-play test (tests/test_random_play.py, MahjongAdapter) checks
 every step against an oracle, which costs ~1 s a game; this sweep checks the
-invariants the mahjong issue names on many more games, with checks cheap
+invariants of the rules pages on many more games, with checks cheap
 enough to run at every step (rules: docs/mahjong.md; the order of checks:
 docs/mahjong-engine.md):
 

@@ -1,6 +1,6 @@
 """`Act` under random deadlines, cancels and SIGKILLs: no game wedges, no move is lost or doubled.
 
-Issue 11, item 2. A client plays several sessions with random legal moves;
+A client plays several sessions with random legal moves;
 each `Act` has a random deadline of 0.5-5 ms or is cancelled by the client
 right after it is sent, and now and then the server is killed with SIGKILL
 and restarted on the same database. After any failure the client retries the

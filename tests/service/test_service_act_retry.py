@@ -1,10 +1,10 @@
-"""`Act` is safe to retry, and a cancelled or timed-out Act never wedges a game (issue 11, item 2).
+"""`Act` is safe to retry, and a cancelled or timed-out Act never wedges a game.
 
-Before the fix, a deadline of a few milliseconds could cancel `Act` between
-the commit of the move and its apply in memory: the log was then a move ahead,
-every later `Act` on that game failed with UNKNOWN and the text of a
-``sqlite3.IntegrityError``, and the client had been told DEADLINE_EXCEEDED for
-a move that had in fact landed. Now the step is shielded from the caller,
+A deadline of a few milliseconds must not cancel `Act` between the commit of
+the move and its apply in memory: the log would be a move ahead, every later
+`Act` on that game would fail with UNKNOWN and the text of a
+``sqlite3.IntegrityError``, and the client would be told DEADLINE_EXCEEDED for
+a move that had in fact landed. So the step is shielded from the caller,
 `ActRequest.expected_index` makes a retry idempotent, and no internal text
 ever reaches a client.
 """
@@ -87,10 +87,10 @@ def test_stale_and_future_indexes_get_their_codes(stub: Any, h: Any) -> None:
 
 
 def test_tiny_deadlines_never_wedge_a_game(server: Any, h: Any, monkeypatch: Any) -> None:
-    """Deadlines of 0.5-5 ms on every Act (49 of 60 games broke before the fix).
+    """Deadlines of 0.5-5 ms on every Act: no game is left wedged.
 
     The disk is made slow (2 ms a commit) so that the deadlines fall inside the
-    commit, where the old code could be cut between the log and memory.
+    commit, where a cancelled Act must not leave the log and memory apart.
     """
     stub = server.stub
     store = server.service.store

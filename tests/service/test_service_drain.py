@@ -1,9 +1,8 @@
 """SIGTERM drains: NOT_SERVING first, then new calls refused, and the calls in flight finish.
 
-Issue 11, item 5. Before: health went UNAVAILABLE 0.3 s after the signal
-without clients ever polling NOT_SERVING, and 1-3 `ValidateMoves` batches in
-flight were answered CANCELLED. Now the server says NOT_SERVING for
-``--drain-seconds`` while it still accepts calls, then answers new calls
+Clients polling health must see NOT_SERVING before calls are refused, and no
+`ValidateMoves` batch in flight may be answered CANCELLED. So the server says
+NOT_SERVING for ``--drain-seconds`` while it still accepts calls, then answers new calls
 UNAVAILABLE for a moment (a call that reaches a stopping transport before its
 handler starts is cut off as CANCELLED: seen here under load, at the instant
 the drain ended), then stops accepting, and the calls in flight have
@@ -98,7 +97,9 @@ def test_sigterm_drains_then_stops(spawn: Any, tmp_path: Path, h: Any) -> None:
     outcomes = {o for _, o in calls}
     assert outcomes <= {"OK", "UNAVAILABLE"}, calls
     late = [(round(t - signalled, 3), o) for t, o in calls if o != "OK"]
-    assert all(t > DRAIN - 0.25 for t, _ in late), late
+    # Times are when the client began to send: a batch this large is serialised and sent
+    # for a while before the server sees it, longer on a loaded machine.
+    assert all(t > DRAIN - 0.5 for t, _ in late), late
     assert sum(1 for t, o in calls if o == "OK" and t > signalled) > 0  # served while draining
     # Health: SERVING, then NOT_SERVING for about the drain, and only then unreachable.
     states = [s for _, s in polls]

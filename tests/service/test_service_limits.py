@@ -1,11 +1,10 @@
-"""Streams and sessions are bounded (issue 11, items 3 and 4).
+"""Streams and sessions are bounded.
 
-Before: 256 idle `WatchGame` streams (needing only a game id) took every slot
-of ``--max-concurrent-rpcs`` and every other call failed with
-RESOURCE_EXHAUSTED; and every created session stayed in memory forever
-(30,000 `CreateGame`s: +120 MB). Now server streams have their own budget
-(total, per client host, per game, idle limit) on top of the unary slots, and
-sessions are an LRU cache over the database with a cap and an idle expiry.
+Idle `WatchGame` streams (needing only a game id) must not take the slots of
+``--max-concurrent-rpcs`` that every other call needs, and created sessions
+must not stay in memory forever: server streams have their own budget (total,
+per client host, per game, idle limit) on top of the unary slots, and sessions
+are an LRU cache over the database with a cap and an idle expiry.
 """
 
 from __future__ import annotations
@@ -173,8 +172,9 @@ def _rss_mb(pid: int) -> float:
 
 @pytest.mark.slow
 def test_rss_stays_flat_over_100k_games(spawn: Any, tmp_path: Any, h: Any) -> None:
-    """100,000 CreateGames: RSS flat once the cache is full (before: +3.7 MB per 1,000),
-    the server's and, when it runs one, its native front end's (each call passes through it)."""
+    """100,000 CreateGames: RSS flat once the cache is full (an unbounded cache grows
+    ~3.7 MB per 1,000), the server's and, when it runs one, its native front end's
+    (each call passes through it)."""
     sp = spawn(tmp_path / "s.sqlite3")
     ch, stub = sp.stub()
     kids = children(sp.proc.pid)

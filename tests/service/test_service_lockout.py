@@ -34,6 +34,7 @@ import grpc
 import pytest
 from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 
+from service import front
 from service.config import parse_args
 
 ATTACK_CALLS = 400
@@ -171,6 +172,55 @@ def _requests_then_wait(release: threading.Event, *requests: Any) -> Iterator[An
     release.wait(30)
 
 
+PYTHON_STALL = 1.5  # seconds the Python server's event loop is kept busy
+
+
+@pytest.mark.skipif(front.unavailable() is not None, reason=f"no front end: {front.unavailable()}")
+def test_a_call_over_the_per_client_budget_is_refused_alike_and_at_once(
+    make_server: Any, h: Any
+) -> None:
+    """Over --max-concurrent-rpcs-per-peer a call is RESOURCE_EXHAUSTED naming the flag,
+    with one status and message on both server forms; behind the native front end it
+    is refused there, at once, even while the Python server is busy (no hop to it)."""
+    answers: dict[str, tuple[grpc.StatusCode, str, float]] = {}
+    for form in ("native", "off"):
+        srv = make_server(front=form, max_concurrent_rpcs_per_peer=2, request_timeout_seconds=10)
+        assert (srv.service.front is not None) == (form == "native")
+        release = threading.Event()
+        get_view = srv.channel.stream_stream("/yijing.v1.RuleEngineService/GetView")
+        waiting = [get_view(_requests_then_wait(release), timeout=30) for _ in range(2)]
+        asked = h.pb2.GetViewRequest(game_id="g", token="t")
+        try:
+            time.sleep(0.3)  # both have started, and hold this client's two slots
+            srv.loop.call_soon_threadsafe(time.sleep, PYTHON_STALL)
+            start = time.monotonic()
+            with pytest.raises(grpc.RpcError) as info:
+                srv.stub.GetView(asked, timeout=10)
+            answers[form] = (
+                info.value.code(),
+                info.value.details() or "",
+                time.monotonic() - start,
+            )
+        finally:
+            release.set()
+            for call in waiting:
+                call.cancel()
+        # the cancelled calls' slots are given back
+        code_after = grpc.StatusCode.RESOURCE_EXHAUSTED
+        until = time.monotonic() + 10
+        while code_after == grpc.StatusCode.RESOURCE_EXHAUSTED and time.monotonic() < until:
+            time.sleep(0.1)
+            with pytest.raises(grpc.RpcError) as info:
+                srv.stub.GetView(asked, timeout=10)
+            code_after = info.value.code()
+        assert code_after == grpc.StatusCode.NOT_FOUND, info.value.details()
+    code, details, seconds = answers["native"]
+    assert (code, details) == answers["off"][:2]
+    assert code == grpc.StatusCode.RESOURCE_EXHAUSTED
+    assert "--max-concurrent-rpcs-per-peer 2" in details
+    assert seconds < PYTHON_STALL / 2, answers
+
+
 def test_a_stream_whose_request_never_comes_ends(make_server: Any) -> None:
     srv = make_server(request_timeout_seconds=0.5)
     release = threading.Event()
@@ -182,6 +232,44 @@ def test_a_stream_whose_request_never_comes_ends(make_server: Any) -> None:
     assert info.value.code() == grpc.StatusCode.DEADLINE_EXCEEDED
     assert "--request-timeout-seconds" in (info.value.details() or "")
     assert time.monotonic() - start < 0.5 + SLACK
+
+
+IDLE_CALLS = 20  # at once, each holding a call open with no request and no half-close
+
+
+@pytest.mark.parametrize("method", ["ValidateMove", "ValidateMoves"])
+def test_idle_validate_calls_end_as_a_passed_on_call_does(make_server: Any, method: str) -> None:
+    """The native front end answers ValidateMove(s) itself, the others go to the Python
+    server: an idle call of either kind ends after --request-timeout-seconds with one
+    status and message (README "Service": the flag table), on both server forms."""
+    timeout = 0.5
+    srv = make_server(request_timeout_seconds=timeout)
+    release = threading.Event()
+    client_deadline = timeout + SLACK + 3  # a call the server never ends outlives this
+
+    def idle_calls(name: str, n: int) -> list[tuple[float, grpc.StatusCode, str]]:
+        call = srv.channel.stream_stream(f"/yijing.v1.RuleEngineService/{name}")
+        start = time.monotonic()
+        calls = [call(_requests_then_wait(release), timeout=client_deadline) for _ in range(n)]
+        ends = []
+        for c in calls:
+            with pytest.raises(grpc.RpcError) as info:
+                next(c)
+            ends.append((time.monotonic() - start, info.value.code(), info.value.details() or ""))
+        return ends
+
+    try:
+        [(_s, passed_on_code, passed_on_details)] = idle_calls("GetView", 1)
+        ends = idle_calls(method, IDLE_CALLS)
+    finally:
+        release.set()
+    assert passed_on_code == grpc.StatusCode.DEADLINE_EXCEEDED, passed_on_details
+    assert passed_on_details == (
+        f"no request message within {timeout:g} s of the call's start (--request-timeout-seconds)"
+    )
+    for seconds, code, details in ends:
+        assert (code, details) == (passed_on_code, passed_on_details), (seconds, details)
+        assert timeout - 0.05 <= seconds < timeout + SLACK, seconds
 
 
 def test_the_server_wide_budget_counts_calls_waiting_for_their_request(

@@ -1,11 +1,11 @@
 """The native mahjong ValidateMoves fast path (service/wire.py,
 core_cpp/bindings/mahjong_wire_bindings.cpp) against the ordinary path.
 
-Issue 17 asks mahjong positions to get "the same treatment as Yi Jing Pai
-positions": for every request the fast path takes, its bytes and verdict
-counts must equal what `positions.PositionChecker` answers; a request the
-ordinary path refuses (a history that does not replay) or one it alone takes
-(wall deals, mixed games or rulesets) must be declined (None)."""
+Mahjong positions get the same treatment as Yi Jing Pai positions: for every
+request the fast path takes, its bytes and verdict counts must equal what
+`positions.PositionChecker` answers; a request the ordinary path refuses (a
+history that does not replay) or one it alone takes (wall deals, mixed games or
+rulesets) must be declined (None)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """The session database: private to its owner, and migrated from the first release's schema.
 
-Issue 11, item 6: the database holds every game's secret seed (or wall), from
-which every hand can be rebuilt, and it was created world-readable (0644).
+The database holds every game's secret seed (or wall), from which every hand
+can be rebuilt, so it must never be world-readable (0644).
 """
 
 from __future__ import annotations

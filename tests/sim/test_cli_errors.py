@@ -1,8 +1,8 @@
 """The `yijing` CLI's errors: one line and status 2, never a traceback, and never late.
 
-Issue 11, "The CLI ... tried as a new user would": a binary file given as a
-record, a bad PYYIJING_BACKEND, output paths and matplotlib checked before the
-simulation runs, a reader of stdout going away, `--games 0`.
+What a new user tries: a binary file given as a record, a bad PYYIJING_BACKEND,
+output paths and matplotlib checked before the simulation runs, a reader of
+stdout going away, `--games 0`.
 """
 
 from __future__ import annotations

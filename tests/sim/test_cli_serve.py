@@ -69,7 +69,7 @@ def test_yijing_serve_bad_flag_is_an_error(argv: list[str]) -> None:
     assert "Traceback" not in out.stderr
 
 
-# ------------------------------------------------------------------ errors (issue 11)
+# ------------------------------------------------------------------ errors
 
 
 def _serve(

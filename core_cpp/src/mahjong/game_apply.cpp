@@ -479,7 +479,7 @@ void pass(State& s) noexcept {
   if (s.cfg.changsha() && s.cfg.pass_lock && s.offer().win) passer.pass_locked = true;  // 過手
   ++s.offer_i;
   // A win-only offer to a seat that has become pass-locked (an open kong's
-  // second tile) is no longer made.
+  // second tile) is skipped: that seat may not win on it.
   while (s.offer_i < s.n_offers && s.offers[s.offer_i].win && !s.offers[s.offer_i].pung &&
          !s.offers[s.offer_i].chows && !may_win_on_other(s, s.seats[s.offers[s.offer_i].seat]))
     ++s.offer_i;

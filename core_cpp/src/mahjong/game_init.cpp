@@ -102,10 +102,9 @@ void init_state_tiles(State& s, const Config& cfg, const Tile* tiles, int n, int
   }
 }
 
-InitError init_state(State& s, const Config& cfg, std::string_view wall, int dealer,
-                     bool allow_unplayable) noexcept {
+InitError init_state(State& s, const Config& cfg, std::string_view wall, int dealer) noexcept {
   s = State{};
-  if (!(allow_unplayable ? config_options_valid(cfg) : config_valid(cfg))) return InitError::kBadConfig;
+  if (!config_valid(cfg)) return InitError::kBadConfig;
   if (dealer < 0 || dealer >= kSeats) return InitError::kBadDealer;
   const TileSet set = cfg.tiles();
   const int n = set_size(set);

@@ -106,12 +106,12 @@ std::optional<Ruleset> ruleset_from_string(std::string_view name) noexcept {
 
 namespace {
 
-ConfigResult make_config_impl(const ConfigArgs& a, bool playable_only) {
+ConfigResult make_config_impl(const ConfigArgs& a) {
   ConfigResult r;
   const auto rs = ruleset_from_string(a.ruleset);
-  if (!rs || (playable_only && !ruleset_playable(*rs))) {
+  if (!rs) {
     // The fallback's words (pyyijing/fallback/mahjong/config.py), with repr quoting.
-    r.error = "ruleset '" + std::string(a.ruleset) + "' is not implemented yet; playable: common, shaoyang, changsha";
+    r.error = "unknown ruleset '" + std::string(a.ruleset) + "'; rulesets: common, shaoyang, changsha";
     return r;
   }
   if (*rs != Ruleset::kCommon && (a.flowers || a.void_suit)) {
@@ -168,8 +168,7 @@ ConfigResult make_config_impl(const ConfigArgs& a, bool playable_only) {
 
 }  // namespace
 
-ConfigResult make_config(const ConfigArgs& args) { return make_config_impl(args, true); }
-ConfigResult make_config_unplayable(const ConfigArgs& args) { return make_config_impl(args, false); }
+ConfigResult make_config(const ConfigArgs& args) { return make_config_impl(args); }
 
 ConfigResult make_config(std::string_view ruleset, bool flowers, bool void_suit, bool declare_ready) {
   ConfigArgs a;

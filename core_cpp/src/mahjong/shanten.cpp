@@ -146,9 +146,9 @@ inline std::uint64_t lookup(const std::uint8_t* c, int len, bool honours) {
 // or the lowest tile of a block: pung (0), chow (0), two of a kind as a set's
 // partial (1) or as the pair (0), "12" or "13" (1). The empty group needs 3 per
 // set and 2 for the pair. The minimum over these choices is the minimum over all
-// the group's decompositions that the former search (one leaf per decomposition
-// into sets, partial sets and singles) took; core_cpp/tests/test_mahjong_bots.cpp
-// keeps that search and compares.
+// the group's decompositions (one leaf per decomposition into sets, partial sets
+// and singles), which core_cpp/tests/test_mahjong_shanten_tables.cpp searches
+// directly and compares.
 std::uint64_t compute_pattern(const std::uint8_t* c0, int len, bool honours) {
   int best[10];
   int i = 0;
@@ -391,7 +391,7 @@ int halves_distance_n(std::uint64_t ab, std::uint64_t dh, bool pair) noexcept {
 
 // The regular distance (shanten + 1) for tiles / 3 sets and one pair; sets the
 // hand size. The four groups' vectors combined packed (combine_packed: SSE2
-// lanes), the halves meeting at the sets needed: the min-plus of the former
+// lanes), the halves meeting at the sets needed: the same min-plus as an
 // unpacked combination, in fewer instructions (the engine asks for it per turn).
 int regular_distance(const Counts& c, int& tiles) {
   Tables& t = tables();

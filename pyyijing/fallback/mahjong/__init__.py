@@ -1,4 +1,6 @@
-"""Mahjong in plain Python: the hand evaluation (``hand_eval``) and patterns (``patterns``).
+"""Mahjong in plain Python: hand evaluation (``hand_eval``, ``shapes``) and patterns
+(``patterns``), the game engine of every ruleset (``config``, ``engine``, ``changsha``),
+the bots (``bots``) and random play (``random_play``).
 
 Also compiled by Cython as ``pyyijing._cy.mahjong`` (see ``pyyijing/fallback/__init__.py``).
 """

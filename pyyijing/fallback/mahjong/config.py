@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-# Rulesets whose game engine exists.
-PLAYABLE = ("common", "shaoyang", "changsha")
+RULESETS = ("common", "shaoyang", "changsha")
 
 _BOOLS = ("flowers", "void_suit", "declare_ready", "opening_extras", "opening_reuse",
           "mid_game_wins", "pass_lock")  # fmt: skip
@@ -88,10 +87,8 @@ class Config:
                 raise TypeError(f"{name} must be a str; got {type(text).__name__}")
         if not isinstance(floats, (tuple, list)):
             raise TypeError(f"floats must be a tuple of four ints; got {type(floats).__name__}")
-        if ruleset not in PLAYABLE:
-            raise ValueError(
-                f"ruleset {ruleset!r} is not implemented yet; playable: {', '.join(PLAYABLE)}"
-            )
+        if ruleset not in RULESETS:
+            raise ValueError(f"unknown ruleset {ruleset!r}; rulesets: {', '.join(RULESETS)}")
         if ruleset != "common" and (flowers or void_suit):
             raise ValueError("flowers and void_suit are options of common only")
         if flowers and void_suit:

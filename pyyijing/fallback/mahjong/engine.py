@@ -1,8 +1,9 @@
 """The mahjong game engine in plain Python: the readable reference of the rules.
 
-One hand of a mahjong ruleset of the seeds (today ``common``: 大眾麻將 with its
-flowers, 報聽 and the void-suit game 定缺, and ``shaoyang``: 邵陽麻將 with its
-舉手 raises, self-draw wins and robbable kongs), exactly as ``docs/mahjong-engine.md``
+One hand of any mahjong ruleset of the seeds (``common``: 大眾麻將 with its
+flowers, 報聽 and the void-suit game 定缺; ``shaoyang``: 邵陽麻將 with its
+舉手 raises, self-draw wins and robbable kongs; ``changsha``: 長沙麻將, whose
+own rules are in ``changsha.py``), exactly as ``docs/mahjong-engine.md``
 specifies it for every backend, clause by clause of the rules page (§N below
 are the sections of the design folder's ``rules/mahjong.md``, which
 ``docs/mahjong.md`` restates). The C++

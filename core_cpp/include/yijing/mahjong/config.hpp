@@ -52,20 +52,12 @@ struct Config {
 const char* ruleset_name(Ruleset r) noexcept;
 std::optional<Ruleset> ruleset_from_string(std::string_view name) noexcept;
 
-// Whether the engine plays this ruleset (all three of the seeds).
-constexpr bool ruleset_playable(Ruleset r) noexcept {
-  return r == Ruleset::kCommon || r == Ruleset::kShaoyang || r == Ruleset::kChangsha;
-}
-// Options a config of any ruleset may hold (make_config's value checks).
-constexpr bool config_options_valid(const Config& c) noexcept {
+// The options this config's ruleset may hold (make_config's value checks).
+constexpr bool config_valid(const Config& c) noexcept {
   bool floats_ok = true;
   for (auto f : c.floats) floats_ok = floats_ok && f >= 0;
   return !(c.flowers && c.void_suit) && (c.ruleset == Ruleset::kCommon || !(c.flowers || c.void_suit)) &&
          (c.birds == 0 || c.birds == 2 || c.birds == 4) && c.cap >= 0 && floats_ok;
-}
-// A playable ruleset with options it has (what make_config lets through).
-constexpr bool config_valid(const Config& c) noexcept {
-  return ruleset_playable(c.ruleset) && config_options_valid(c);
 }
 
 // The checked Config, or the error message (empty on success) of the Python
@@ -95,8 +87,6 @@ struct ConfigArgs {
 ConfigResult make_config(const ConfigArgs& args);
 // The common / Shaoyang subset (the Changsha options at their defaults).
 ConfigResult make_config(std::string_view ruleset, bool flowers, bool void_suit, bool declare_ready);
-// make_config without the playable check (tests of a ruleset being built).
-ConfigResult make_config_unplayable(const ConfigArgs& args);
 const char* scoring_name(Scoring s) noexcept;
 
 }  // namespace yijing::mahjong

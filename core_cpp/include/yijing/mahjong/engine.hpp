@@ -18,9 +18,7 @@ enum class InitError : std::uint8_t { kNone, kBadConfig, kBadWall, kBadDealer };
 // Reset `s`, deal `wall` (two-character codes in draw order: exactly the
 // tile set of cfg.tiles()) from `dealer`, set the flowers aside and start
 // phase raise (Shaoyang), void or play. On error `s` is left in an unspecified but safe state.
-// `allow_unplayable`: deal a ruleset that is not playable yet (its tests).
-InitError init_state(State& s, const Config& cfg, std::string_view wall, int dealer,
-                     bool allow_unplayable = false) noexcept;
+InitError init_state(State& s, const Config& cfg, std::string_view wall, int dealer) noexcept;
 // init_state() for a wall of `n` tile ids known to be the tile set (the
 // shuffle's output), a playable config and a valid dealer: no checks.
 void init_state_tiles(State& s, const Config& cfg, const Tile* tiles, int n, int dealer) noexcept;

@@ -171,7 +171,7 @@ struct Result {
   std::int8_t winner = -1;
   std::int8_t dealt_in_by = -1;
   Tile win_tile = kNoTile;
-  bool regular = false;       // the shapes of the win (both rulesets)
+  bool regular = false;       // the shapes of the win (every ruleset)
   bool seven_pairs = false;
   std::uint16_t patterns = 0;  // bit i: the ruleset's i-th pattern
   std::uint8_t n_birds = 0;    // Changsha's 扎鳥 tiles, in the order turned
