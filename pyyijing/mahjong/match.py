@@ -22,7 +22,6 @@ class Match(MatchBase[Game]):
         rules = rules if rules is not None else Rules()
         if not isinstance(rules, Rules):
             raise TypeError(f"rules must be a pyyijing.mahjong.Rules; got {type(rules).__name__}")
-        rules.core_config()  # NotImplementedError now for a ruleset not playable yet
         self.rules: Rules = rules
         self.start(seed)
         self.backend = parts(backend).name

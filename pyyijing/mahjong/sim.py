@@ -390,7 +390,7 @@ class MahjongSim(GameSim):
         super().__init__(
             rules, seed, policies, rotate, threads, backend, hands_per_match=hands_per_match
         )
-        core = rules.core_config()  # NotImplementedError for a ruleset not playable yet
+        core = rules.core_config()
         floats = core.get("floats", (0, 0, 0, 0))
         if any(f > MAX_FLOAT for f in floats):
             raise ValueError(
