@@ -14,10 +14,10 @@ pybind11), "cython" (the fallback sources compiled by Cython) or "python"
 from __future__ import annotations
 
 from . import _backend
+from .core.active import set_active as _set_active
+from .core.version import __version__ as __version__
 from .iching import Digram, Hexagram, LinesTypeError, Trigram, _install
 from .shuffle import shuffle_wall_with as _shuffle_wall_with
-
-__version__ = "0.1.0"
 
 try:
     _ACTIVE = _backend.select()
@@ -25,6 +25,7 @@ except ImportError as _exc:
     _backend.exit_if_command(_exc)  # the `yijing` command: one line, exit 2, no traceback
     raise
 _install(_ACTIVE)
+_set_active(_ACTIVE.name)
 
 # The game API is shared by every backend (it imports the version above).
 from .errors import IllegalMove, RecordError, Verdict  # noqa: E402

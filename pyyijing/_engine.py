@@ -13,6 +13,7 @@ from functools import cache
 from typing import Any
 
 from . import _registry
+from .core.active import active
 
 GAME = "yijingpai"
 
@@ -53,9 +54,7 @@ def _load(name: str) -> Engine:
 def engine(name: str | None = None) -> Engine:
     """The engine of backend `name`, or of the active backend when None."""
     if name is None:
-        import pyyijing
-
-        name = pyyijing.backend()
+        name = active()
     if name not in _registry.BACKENDS:
         raise ValueError(f"backend must be one of {', '.join(_registry.BACKENDS)}; got {name!r}")
     return _load(name)

@@ -32,6 +32,8 @@ from functools import cache
 from types import ModuleType
 from typing import Any
 
+from .core.active import active
+
 GAMES: tuple[str, ...] = ("yijingpai", "mahjong")
 BACKENDS: tuple[str, ...] = ("native", "cython", "python")
 #: Not a game: the code every game shares (the PRNG), looked up like a game's parts.
@@ -165,9 +167,7 @@ def load(game: str, part: str, backend: str | None = None) -> Any:
     module) when that backend is not built or has no such part.
     """
     if backend is None:
-        import pyyijing
-
-        backend = pyyijing.backend()
+        backend = active()
     return _load(game, part, backend)
 
 

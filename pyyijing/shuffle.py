@@ -9,22 +9,12 @@ from __future__ import annotations
 
 from ._backend import Backend
 
+# The seed checks every game shares, here too for the callers of this module.
+from .core.seeds import SEED_LIMIT as SEED_LIMIT
+from .core.seeds import check_seed as check_seed
+
 DECKS: tuple[int, ...] = (144, 162)
 TAIJI_RULES: tuple[str, ...] = ("wild", "none")
-SEED_LIMIT = 1 << 64
-
-
-def check_seed(seed: object) -> int:
-    """Return `seed` if it is an int in [0, 2**64).
-
-    Raises TypeError for a non-int (bool and float included) and ValueError for
-    an int outside the unsigned 64-bit range.
-    """
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise TypeError(f"seed must be an int in [0, 2**64), got {type(seed).__name__}")
-    if not 0 <= seed < SEED_LIMIT:
-        raise ValueError(f"seed must be in [0, 2**64) (unsigned 64-bit), got {seed}")
-    return int(seed)
 
 
 def check_deck(deck: object) -> int:

@@ -1,4 +1,4 @@
-"""The import graph of the source tree: no cycles, and no game imports another.
+"""The import graph of the source tree: no cycles, no game imports another, the core no game.
 
 The graph is read from the source with ``ast`` (every ``import`` and
 ``from ... import`` statement at any depth: module level, inside functions,
@@ -32,21 +32,7 @@ GAME_PACKAGES = {
 
 # Imports that close a cycle and that the games-as-plug-ins work still has to
 # remove, each with why it is left for now. Without them the graph has no cycle.
-_ROOT_BACKEND = (
-    "asks the package root for the active backend (chosen when the root is "
-    "imported) until the shared core holds it"
-)
 KNOWN_CYCLE_EDGES: dict[tuple[str, str], str] = {
-    ("pyyijing._engine", "pyyijing"): _ROOT_BACKEND,
-    ("pyyijing._registry", "pyyijing"): _ROOT_BACKEND,
-    ("pyyijing.mahjong.bots", "pyyijing"): _ROOT_BACKEND,
-    ("pyyijing.mahjong.game", "pyyijing"): (
-        "reads the active backend and __version__ from the package root; "
-        "game.py is being edited elsewhere"
-    ),
-    ("pyyijing.yijingpai.game", "pyyijing"): (
-        "record() reads __version__ from the package root; game.py is being edited elsewhere"
-    ),
     ("pyyijing.yijingpai.rules", "pyyijing.yijingpai.game"): (
         "Rules.check_wall calls game.check_wall while game.py reads Rules; "
         "both are split when the shared core takes the wall checks"
@@ -55,18 +41,10 @@ KNOWN_CYCLE_EDGES: dict[tuple[str, str], str] = {
 
 # Imports from one game's package into another's that the shared core must
 # take over, each with why it is left for now.
-KNOWN_CROSS_GAME: dict[tuple[str, str], str] = {
-    ("pyyijing.mahjong.game", "pyyijing.yijingpai.game"): (
-        "mahjong's Game reuses Yi Jing Pai's private verdict helpers "
-        "until a shared Game base holds them"
-    ),
-    ("pyyijing.mahjong.match", "pyyijing.yijingpai.match"): (
-        "hand_seed lives in Yi Jing Pai's match until the shared seeds module"
-    ),
-    ("pyyijing.mahjong.sim", "pyyijing.yijingpai.match"): (
-        "hand_seed lives in Yi Jing Pai's match until the shared seeds module"
-    ),
-}
+KNOWN_CROSS_GAME: dict[tuple[str, str], str] = {}
+
+# What every game shares: it imports no game, directly or through another module.
+CORE_PACKAGE = "pyyijing.core"
 
 
 def module_files(root: Path = REPO) -> dict[str, Path]:
@@ -195,7 +173,7 @@ def test_the_scan_sees_every_tree(graph: dict[str, set[str]]) -> None:
     for top in SCANNED:
         assert top in graph
     assert "pyyijing.cli" in graph or any(m.startswith("pyyijing.cli.") for m in graph)
-    assert "pyyijing.errors" in graph["pyyijing.yijingpai.game"]
+    assert "pyyijing.core.game" in graph["pyyijing.yijingpai.game"]
 
 
 def reaches(graph: dict[str, set[str]], start: str, goal: str) -> bool:
@@ -236,6 +214,32 @@ def test_no_game_imports_another_but_the_known_ones(graph: dict[str, set[str]]) 
     assert not gone, f"gone; remove them from KNOWN_CROSS_GAME: {sorted(gone)}"
 
 
+def core_imports_of_games(graph: dict[str, set[str]]) -> set[tuple[str, str]]:
+    """(core module, game module) pairs where the core reaches a game by its imports."""
+    found = set()
+    for module in graph:
+        if module != CORE_PACKAGE and not module.startswith(CORE_PACKAGE + "."):
+            continue
+        seen = {module}
+        todo = [module]
+        while todo:
+            for succ in graph.get(todo.pop(), ()):
+                if succ in seen:
+                    continue
+                seen.add(succ)
+                if game_of(succ) is not None:
+                    found.add((module, succ))
+                else:
+                    todo.append(succ)
+    return found
+
+
+def test_the_core_imports_no_game(graph: dict[str, set[str]]) -> None:
+    assert CORE_PACKAGE in graph  # a missing core would pass the check below
+    found = core_imports_of_games(graph)
+    assert not found, f"the shared core reaches a game: {sorted(found)}"
+
+
 def _write(root: Path, relative: str, text: str) -> None:
     path = root / relative
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -273,3 +277,21 @@ def test_the_scan_finds_a_game_importing_another(tmp_path: Path) -> None:
         _write(tmp_path, f"{top}/__init__.py", "")
     found = cross_game_imports(build_graph(tmp_path))
     assert found == {("pyyijing.mahjong.game", "pyyijing.fallback.yijingpai")}
+
+
+def test_the_scan_finds_the_core_reaching_a_game_through_another_module(
+    tmp_path: Path,
+) -> None:
+    _write(tmp_path, "pyyijing/__init__.py", "")
+    _write(tmp_path, "pyyijing/core/__init__.py", "")
+    _write(tmp_path, "pyyijing/core/seeds.py", "from ..fallback.prng import f\n")
+    _write(tmp_path, "pyyijing/core/match.py", "from .. import shuffle\n")
+    _write(tmp_path, "pyyijing/shuffle.py", "def f():\n    from .yijingpai import rules\n")
+    _write(tmp_path, "pyyijing/fallback/__init__.py", "")
+    _write(tmp_path, "pyyijing/fallback/prng.py", "")
+    _write(tmp_path, "pyyijing/yijingpai/__init__.py", "")
+    _write(tmp_path, "pyyijing/yijingpai/rules.py", "")
+    for top in ("service", "benchmarks"):
+        _write(tmp_path, f"{top}/__init__.py", "")
+    found = core_imports_of_games(build_graph(tmp_path))
+    assert found == {("pyyijing.core.match", "pyyijing.yijingpai.rules")}

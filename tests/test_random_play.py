@@ -339,7 +339,7 @@ def test_a_move_that_is_not_utf8_is_malformed(backend: Any) -> None:
     """A lone surrogate is a str: validate answers, apply raises IllegalMove, nothing changes.
 
     pybind11 cannot encode a lone surrogate as UTF-8 (the native binding alone
-    would raise TypeError); pyyijing/yijingpai/game.py `core_text` stands in.
+    would raise TypeError); pyyijing/core/moves.py `core_text` stands in.
     """
     for adapter in ADAPTERS:
         g = adapter.new_game(adapter.option_mixes()[0].rules, 0, backend.name)

@@ -13,6 +13,8 @@ every backend.
 from __future__ import annotations
 
 MASK64 = 0xFFFFFFFFFFFFFFFF
+# SplitMix64's increment (the golden gamma of Vigna's splitmix64.c).
+GAMMA = 0x9E3779B97F4A7C15
 
 
 def splitmix64(state: int) -> tuple[int, int]:
@@ -21,11 +23,21 @@ def splitmix64(state: int) -> tuple[int, int]:
     SplitMix64 (Steele, Lea, Flood, "Fast splittable pseudorandom number
     generators", OOPSLA 2014), constants from Vigna's reference splitmix64.c.
     """
-    state = (state + 0x9E3779B97F4A7C15) & MASK64
+    state = (state + GAMMA) & MASK64
     z = state
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
     return state, z ^ (z >> 31)
+
+
+def hand_seed(seed: int, index: int) -> int:
+    """SplitMix64 output number ``index + 1`` of `seed`: the wall seed of hand `index`
+    (0-based) of a match or batch with seed `seed`.
+
+    The state before that output is ``seed + index * GAMMA``, so any hand's seed is
+    one step away: hands are independent and each is reproducible on its own.
+    """
+    return splitmix64((seed + GAMMA * index) & MASK64)[1]
 
 
 def _rotl(x: int, k: int) -> int:

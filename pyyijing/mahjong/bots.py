@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .. import _backend, _registry
+from ..core.active import active
 from ..shuffle import check_seed
 from .game import Game
 from .rules import Rules
@@ -27,9 +28,7 @@ GAME = "mahjong"
 
 def _backend_name(backend: str | None) -> str:
     if backend is None:
-        import pyyijing
-
-        return pyyijing.backend()
+        return active()
     if backend not in _registry.BACKENDS:
         raise ValueError(f"backend must be one of {', '.join(_registry.BACKENDS)}; got {backend!r}")
     return backend

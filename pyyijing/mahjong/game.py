@@ -13,13 +13,13 @@ from functools import cache
 from typing import Any
 
 from .. import _registry
-from ..errors import IllegalMove, Verdict
+from ..core.active import active
+from ..core.game import RECORD_FORMAT as RECORD_FORMAT
+from ..core.game import GameBase
 from ..shuffle import check_seed
-from ..yijingpai.game import _check_moves, core_move, core_moves
 from .reasons import MESSAGES
 from .rules import Rules
 
-RECORD_FORMAT = "pyyijing.record"
 GAME_NAME = "mahjong"
 # docs/mahjong.md "Version history": bump when the behaviour of the rules changes.
 RULES_VERSION = 1
@@ -92,9 +92,7 @@ def _load(name: str) -> _Parts:
 def parts(backend: str | None = None) -> _Parts:
     """The mahjong engine parts of `backend` (None: the active backend)."""
     if backend is None:
-        import pyyijing
-
-        backend = pyyijing.backend()
+        backend = active()
     if backend not in _registry.BACKENDS:
         raise ValueError(f"backend must be one of {', '.join(_registry.BACKENDS)}; got {backend!r}")
     return _load(backend)
@@ -141,16 +139,20 @@ def _check_seat(seat: object, *, allow_none: bool) -> int:
     return seat
 
 
-class Game:
+class Game(GameBase):
     """One hand of mahjong: the deal, the turns and claims, until it is won or drawn.
 
     ``Game(rules, seed=S)`` shuffles the wall with seed S and throws the dice
     for the dealer; ``Game(rules, wall=W, dealer=D)`` deals an exact wall;
     ``Game(rules, seed=S, dealer=D)`` seats D instead of the dice' choice
-    (Match). ``backend=`` picks a backend for this game only.
+    (Match). ``backend=`` picks a backend for this game only. Its phases:
+    ``"raise"`` (Shaoyang), ``"void"``, ``"play"``, ``"claim"`` and ``"over"``.
     """
 
-    __slots__ = ("_core", "_dealer_source", "_dice", "_seed", "backend", "rules")
+    __slots__ = ()
+    messages = MESSAGES
+    game_name = GAME_NAME
+    rules_version = RULES_VERSION
 
     def __init__(
         self,
@@ -193,37 +195,8 @@ class Game:
         self._seed = seed
         self._core = p.GameCore(p.Config(**config_kwargs), wall, dealer)
 
-    # -- state -----------------------------------------------------------------
-    @property
-    def phase(self) -> str:
-        """``"raise"`` (Shaoyang), ``"void"``, ``"play"``, ``"claim"`` or ``"over"``
-        (Changsha's ``opening`` to come)."""
-        return str(self._core.phase())
-
-    @property
-    def to_act(self) -> list[int]:
-        """Seats that may act now (trusted callers only: it names the seat offered a claim)."""
-        return list(self._core.to_act())
-
-    @property
-    def dealer(self) -> int:
-        return int(self._core.dealer())
-
-    @property
-    def dice(self) -> tuple[int, int] | None:
-        return self._dice
-
-    @property
-    def seed(self) -> int | None:
-        return self._seed
-
-    @property
-    def wall(self) -> str:
-        return str(self._core.wall())
-
-    @property
-    def moves(self) -> list[str]:
-        return list(self._core.moves())
+    def check_seat(self, seat: object, *, allow_none: bool) -> int:
+        return _check_seat(seat, allow_none=allow_none)
 
     @property
     def last_taker(self) -> int | None:
@@ -237,77 +210,14 @@ class Game:
         r = self._core.result()
         return None if r is None else Result.from_dict(r)
 
-    # -- moves -----------------------------------------------------------------
-    def legal_moves(self, seat: int | None = None) -> list[str]:
-        """Every legal move of `seat` (sorted); `None`: of every seat in `to_act`."""
-        return list(self._core.legal_moves(_check_seat(seat, allow_none=True)))
-
-    def validate(self, move: str) -> Verdict:
-        """Is `move` legal now? Never raises for an illegal move (nor a non-str: malformed)."""
-        code, message = self._core.check(core_move(move))
-        return Verdict(code == "ok", code, MESSAGES.get(code, message))
-
-    def apply(self, move: str) -> None:
-        """Play `move`; raise `IllegalMove` (with ``.code``) and change nothing if it is illegal."""
-        code, message = self._core.apply(core_move(move))
-        if code != "ok":
-            raise IllegalMove(move, code, MESSAGES.get(code, message))
-
-    def apply_all(self, moves: list[str]) -> tuple[int, Verdict] | None:
-        """Apply `moves` up to the first illegal one: None, or ``(index, verdict)`` of it."""
-        _check_moves(moves)
-        index, code, message = self._core.apply_all(core_moves(moves))
-        if index < 0:
-            return None
-        return int(index), Verdict(False, code, MESSAGES.get(code, message))
-
-    def apply_each(self, moves: list[str]) -> list[Verdict]:
-        """`apply` every move in turn (an illegal one changes nothing); each one's verdict."""
-        _check_moves(moves)
-        return [
-            Verdict(code == "ok", code, MESSAGES.get(code, message))
-            for code, message in self._core.apply_each(core_moves(moves))
-        ]
-
     # -- what may be seen ------------------------------------------------------
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """What `seat` may see (docs/mahjong.md "Views"); `None` for an observer."""
-        v: dict[str, Any] = self._core.view(_check_seat(seat, allow_none=True))
-        v["dice"] = list(self._dice) if self._dice is not None else None
-        return v
-
     def waits(self, seat: int) -> dict[str, int]:
         """``{tile: unseen}``: the tiles that would win for `seat` (13 - 3k tiles), else ``{}``."""
         return dict(self._core.waits(_check_seat(seat, allow_none=False)))
 
     # -- records ---------------------------------------------------------------
-    def record(self) -> dict[str, Any]:
-        """The JSON record: game, ruleset, options, wall, dealer, dice, moves, result."""
-        from .. import __version__
-
-        return {
-            "format": RECORD_FORMAT,
-            "game": GAME_NAME,
-            "ruleset": self.rules.ruleset,
-            "rules_version": RULES_VERSION,
-            "engine_version": __version__,
-            "rules": self.rules.to_dict(),
-            "seed": self._seed,
-            "wall": self.wall,
-            "dealer": self.dealer,
-            "dealer_source": self._dealer_source,
-            "dice": list(self._dice) if self._dice is not None else None,
-            "moves": self.moves,
-            "result": self._core.result(),
-        }
-
-    def copy(self) -> Game:
-        """An independent copy (for search and bots)."""
-        other = Game.__new__(Game)
-        for name in Game.__slots__:
-            setattr(other, name, getattr(self, name))
-        other._core = self._core.copy()
-        return other
+    def record_fields(self) -> dict[str, Any]:
+        return {"ruleset": self.rules.ruleset}
 
     def __repr__(self) -> str:
         return (

@@ -21,6 +21,7 @@ from typing import Any
 import numpy as np
 
 from .. import _backend, _registry
+from ..core.seeds import hand_seed
 from ..fallback.mahjong import changsha
 from ..fallback.mahjong import patterns as hand_patterns
 from ..sim.runner import (
@@ -32,7 +33,6 @@ from ..sim.runner import (
     seat_policy,
 )
 from ..sim.stats import hist_stats, rate
-from ..yijingpai.match import hand_seed
 from .bots import BOT_SEED_XOR, BOTS
 from .game import Game
 from .rules import Rules
@@ -390,7 +390,7 @@ class MahjongSim(GameSim):
         super().__init__(
             rules, seed, policies, rotate, threads, backend, hands_per_match=hands_per_match
         )
-        core = rules.core_config()  # NotImplementedError for a ruleset not playable yet
+        core = rules.core_config()
         floats = core.get("floats", (0, 0, 0, 0))
         if any(f > MAX_FLOAT for f in floats):
             raise ValueError(

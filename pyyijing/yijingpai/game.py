@@ -12,12 +12,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import _engine
-from ..errors import IllegalMove, Verdict
+from ..core.game import RECORD_FORMAT as RECORD_FORMAT
+from ..core.game import GameBase
 from ..shuffle import check_seed
 from .reasons import MESSAGES
 from .rules import Rules
 
-RECORD_FORMAT = "pyyijing.record"
 # The game a record is of ("game" field); records written before it existed are this game's.
 GAME_NAME = "yijingpai"
 # docs/yijing.md §9: bump when the behaviour of the rules changes (per game: mahjong has its own).
@@ -86,48 +86,6 @@ def check_wall(rules: Rules, wall: object) -> str:
     return wall
 
 
-def core_text(move: str) -> str:
-    """`move` as a backend can take it: a str that is valid Unicode.
-
-    A lone surrogate (``"\\ud800"``) is a Python str but not UTF-8, so it cannot
-    cross into the C++ core (pybind11 raised TypeError where the contract says
-    "malformed"). Every move of the notation is ASCII, so any non-ASCII move is
-    malformed anyway: the core gets the same text with surrogates replaced, and
-    gives its usual verdict.
-    """
-    return move.encode("utf-8", "surrogatepass").decode("utf-8", "replace")
-
-
-def core_move(move: object) -> str:
-    """`move` as a backend can take it: a str that is valid Unicode.
-
-    A move comes from a player, so anything but a str (JSON null, a number,
-    bytes, a list) is a malformed move, not a caller's error: the backend gets
-    the empty string, which no phase accepts (reason 1, `malformed`), and gives
-    its usual verdict.
-    """
-    if not isinstance(move, str):
-        return ""
-    return move if move.isascii() else core_text(move)
-
-
-def core_moves(moves: list[Any]) -> list[str]:
-    """`moves` through `core_move` (the same list when all are ASCII str: the usual case)."""
-    try:
-        if "".join(moves).isascii():  # one C-level pass: the usual case, 10x a per-move check
-            return moves
-    except TypeError:
-        return [core_move(m) for m in moves]  # a non-str among them
-    if all(m.isascii() for m in moves):
-        return moves
-    return [core_move(m) for m in moves]
-
-
-def _check_moves(moves: object) -> None:
-    if not isinstance(moves, list):
-        raise TypeError(f"moves must be a list of str; got {type(moves).__name__}")
-
-
 def _check_seat(rules: Rules, seat: object, *, allow_none: bool) -> int:
     if seat is None and allow_none:
         return -1
@@ -136,7 +94,7 @@ def _check_seat(rules: Rules, seat: object, *, allow_none: bool) -> int:
     return seat
 
 
-class Game:
+class Game(GameBase):
     """One hand: deal, targets, plays and claims, until it is won or drawn.
 
     ``Game(rules, seed=S)`` shuffles the wall with seed S and throws the dice
@@ -144,9 +102,13 @@ class Game:
     ``Game(rules, seed=S, dealer=D)`` uses S's wall and dice but seats D as
     dealer (matches whose ``next_dealer`` is not ``"dice"`` do this).
     ``backend=`` picks a backend for this game only (default: the active one).
+    Its phases: ``"target"``, ``"play"``, ``"claim"`` and ``"over"``.
     """
 
-    __slots__ = ("_core", "_dealer_source", "_dice", "_seed", "backend", "rules")
+    __slots__ = ()
+    messages = MESSAGES
+    game_name = GAME_NAME
+    rules_version = RULES_VERSION
 
     def __init__(
         self,
@@ -183,124 +145,18 @@ class Game:
         self._seed = seed
         self._core = engine.GameCore(engine.config(rules), wall, dealer)
 
-    # -- state -----------------------------------------------------------------
-    @property
-    def phase(self) -> str:
-        """``"target"``, ``"play"``, ``"claim"`` or ``"over"``."""
-        return str(self._core.phase())
-
-    @property
-    def to_act(self) -> list[int]:
-        """Seats that may act now (trusted callers only: it names a seat offered a claim)."""
-        return list(self._core.to_act())
-
-    @property
-    def dealer(self) -> int:
-        return int(self._core.dealer())
-
-    @property
-    def dice(self) -> tuple[int, int] | None:
-        return self._dice
-
-    @property
-    def seed(self) -> int | None:
-        return self._seed
-
-    @property
-    def wall(self) -> str:
-        return str(self._core.wall())
-
-    @property
-    def moves(self) -> list[str]:
-        return list(self._core.moves())
+    def check_seat(self, seat: object, *, allow_none: bool) -> int:
+        return _check_seat(self.rules, seat, allow_none=allow_none)
 
     @property
     def result(self) -> Result | None:
         r = self._core.result()
         return None if r is None else Result.from_dict(r)
 
-    # -- moves -----------------------------------------------------------------
-    def legal_moves(self, seat: int | None = None) -> list[str]:
-        """Every legal move of `seat` (sorted); `None`: of every seat in `to_act`."""
-        return list(self._core.legal_moves(_check_seat(self.rules, seat, allow_none=True)))
-
-    def validate(self, move: str) -> Verdict:
-        """Is `move` legal now? Never raises for an illegal move (nor a non-str: malformed)."""
-        code, message = self._core.check(core_move(move))
-        return Verdict(code == "ok", code, MESSAGES.get(code, message))
-
-    def apply(self, move: str) -> None:
-        """Play `move`; raise `IllegalMove` (with ``.code``) and change nothing if it is illegal."""
-        code, message = self._core.apply(core_move(move))
-        if code != "ok":
-            raise IllegalMove(move, code, MESSAGES.get(code, message))
-
-    def apply_all(self, moves: list[str]) -> tuple[int, Verdict] | None:
-        """Apply `moves` in order up to the first illegal one, in one backend call.
-
-        None when every move was applied; else ``(index, verdict)`` of the
-        first illegal move (the moves before it stay applied, it and the rest
-        do not). For replaying a history sent in full: much cheaper than one
-        `apply` per move on the native backend. Every move must be a str.
-        """
-        _check_moves(moves)
-        index, code, message = self._core.apply_all(core_moves(moves))
-        if index < 0:
-            return None
-        return int(index), Verdict(False, code, MESSAGES.get(code, message))
-
-    def apply_each(self, moves: list[str]) -> list[Verdict]:
-        """`apply` every move in turn, in one backend call, and give each one's verdict.
-
-        An illegal move changes nothing and the next one is tried (checking a
-        whole game record move by move, as the service's ValidateGame does).
-        `moves` must be a list; a move in it that is not a str is malformed.
-        """
-        _check_moves(moves)
-        return [
-            Verdict(code == "ok", code, MESSAGES.get(code, message))
-            for code, message in self._core.apply_each(core_moves(moves))
-        ]
-
     # -- what may be seen ------------------------------------------------------
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """What `seat` may see (docs/yijing.md §7); `None` for an observer."""
-        v: dict[str, Any] = self._core.view(_check_seat(self.rules, seat, allow_none=True))
-        v["dice"] = list(self._dice) if self._dice is not None else None
-        return v
-
     def ready(self, seat: int) -> list[dict[str, Any]]:
         """The plays that would win for `seat` now (empty if not 聽), with their points."""
         return list(self._core.ready(_check_seat(self.rules, seat, allow_none=False)))
-
-    # -- records ---------------------------------------------------------------
-    def record(self) -> dict[str, Any]:
-        """The JSON-serialisable game record (docs/yijing.md §8)."""
-        from .. import __version__
-
-        r = self._core.result()
-        return {
-            "format": RECORD_FORMAT,
-            "game": GAME_NAME,
-            "rules_version": RULES_VERSION,
-            "engine_version": __version__,
-            "rules": self.rules.to_dict(),
-            "seed": self._seed,
-            "wall": self.wall,
-            "dealer": self.dealer,
-            "dealer_source": self._dealer_source,
-            "dice": list(self._dice) if self._dice is not None else None,
-            "moves": self.moves,
-            "result": r,
-        }
-
-    def copy(self) -> Game:
-        """An independent copy (for search and bots): the state is copied, not shared."""
-        other = Game.__new__(Game)
-        for name in Game.__slots__:
-            setattr(other, name, getattr(self, name))
-        other._core = self._core.copy()
-        return other
 
     def __repr__(self) -> str:
         return (

@@ -13,9 +13,10 @@ from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
 from .. import _engine
+from ..core.moves import core_move, core_moves
 from ..errors import Verdict
 from ..shuffle import check_seed
-from .game import _check_seat, check_wall, core_move, core_moves
+from .game import _check_seat, check_wall
 from .reasons import MESSAGES
 from .rules import Rules
 

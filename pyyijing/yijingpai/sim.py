@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 
 from .. import _backend, _engine, _registry
+from ..core.seeds import hand_seed
 from ..shuffle import check_seed
 from ..sim.runner import (
     GameSim,
@@ -28,7 +29,6 @@ from ..sim.runner import (
 )
 from ..sim.stats import hist_stats, rate
 from .game import GAME_NAME, Game
-from .match import hand_seed
 from .rules import WIN_CONDITIONS, Rules
 
 BOTS: tuple[str, ...] = ("random", "greedy", "heuristic")

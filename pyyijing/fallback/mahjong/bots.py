@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..prng import hand_seed
 from .hand_eval import sets_distance, thirteen_orphans_shanten
 from .tiles import CODE_IDS, SUITS
 
@@ -579,13 +580,6 @@ def play_hand(
         core.apply(move)
 
 
-def _game_seed(seed: int, index: int) -> int:
-    z = (seed + 0x9E3779B97F4A7C15 * (index + 1)) & MASK64
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-    return z ^ (z >> 31)
-
-
 def bot_hands(
     config: Any,
     seed: int,
@@ -598,10 +592,10 @@ def bot_hands(
     xoshiro: Any,
 ) -> list[list[int]]:
     """Tournament hands start .. start+count-1: each hand's payments by seat (hand i:
-    wall seed game_seed(seed, i), seat s plays policies[(s + i) % 4] when `rotate`)."""
+    wall seed hand_seed(seed, i), seat s plays policies[(s + i) % 4] when `rotate`)."""
     out = []
     for i in range(start, start + count):
         seated = [policies[(s + i) % 4 if rotate else s] for s in range(4)]
-        core = play_hand(config, _game_seed(seed, i), seated, game_core, shuffle_wall, xoshiro)
+        core = play_hand(config, hand_seed(seed, i), seated, game_core, shuffle_wall, xoshiro)
         out.append([int(p) for p in core.result()["payments"]])
     return out

@@ -11,20 +11,12 @@ for move, so the totals agree on every backend.
 
 from __future__ import annotations
 
-from ..prng import Xoshiro256ss
+from ..prng import Xoshiro256ss, hand_seed
 from .config import Config
 from .engine import GameCore
 from .tiles import canonical_wall, wall_text
 
 MASK64 = 0xFFFFFFFFFFFFFFFF  # (the compiled prng keeps its own as a C constant)
-
-
-def hand_seed(seed: int, index: int) -> int:
-    """SplitMix64 output number ``index + 1`` of `seed` (as Yi Jing Pai's matches)."""
-    z = (seed + 0x9E3779B97F4A7C15 * (index + 1)) & MASK64
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-    return z ^ (z >> 31)
 
 
 KINDS = ("self_draw", "discard", "robbed_kong", "draw")
