@@ -7,6 +7,7 @@ exactly; the real suite's JSON shape is the one `benchmarks/run.py` writes.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import subprocess
@@ -16,8 +17,24 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-from benchmarks.compare import compare, direction  # noqa: E402
+
+
+def _load_compare():
+    # Loaded from its file, not through sys.path: child processes (Dask workers in
+    # other tests of this session) start with a copy of sys.path, and the repo root
+    # on it would make them import the checkout's pyyijing, which has no compiled core.
+    path = ROOT / "benchmarks" / "compare.py"
+    spec = importlib.util.spec_from_file_location("bench_compare", path)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+_compare = _load_compare()
+compare, direction = _compare.compare, _compare.direction
 
 SUITE = """
 import json, os, sys
