@@ -19,7 +19,8 @@ import pytest
 
 import pyyijing as yj
 
-ROOT = Path(__file__).resolve().parents[2]
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
 FILES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 FENCE = re.compile(r"^```[a-z]*\n(.*?)^```", re.DOTALL | re.MULTILINE)
 
@@ -59,8 +60,8 @@ def test_examples_hold_on_every_backend(name: str) -> None:
         "print(bad or 'ok'); sys.exit(1 if bad else 0)\n"
     )
     env = {**os.environ, "PYYIJING_BACKEND": name}
-    env["PYTHONPATH"] = os.pathsep.join([str(ROOT / "tests"), env.get("PYTHONPATH", "")])
+    env["PYTHONPATH"] = os.pathsep.join([str(HERE), env.get("PYTHONPATH", "")])
     proc = subprocess.run(
-        [sys.executable, "-c", code], env=env, cwd=ROOT / "tests", capture_output=True, text=True
+        [sys.executable, "-c", code], env=env, cwd=HERE, capture_output=True, text=True
     )
     assert proc.returncode == 0, proc.stdout + proc.stderr
