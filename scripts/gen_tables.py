@@ -3,7 +3,7 @@
 
 Writes ``pyyijing/fallback/yijingpai/iching_tables.py`` and
 ``core_cpp/src/yijingpai/iching_tables.cpp`` from ``tests/data/iching_*.csv``.
-The generated files are committed; ``tests/test_tables.py`` checks both
+The generated files are committed; ``tests/yijingpai/test_tables.py`` checks both
 against the CSV so they can never drift. Run from the repository root::
 
     python scripts/gen_tables.py

@@ -9,7 +9,7 @@
 #   libgrpc++-dev, pkg-config
 #                gRPC's C++ library and headers, found with pkg-config, for the service
 #                bench's native load client (benchmarks/loadgen/fixed_rate_client.cpp;
-#                tests/test_bench_native_client.py); without them its rows and test skip
+#                tests/bench/test_bench_native_client.py); without them its rows and test skip
 # Installing the Debian prometheus package enables a system-wide prometheus.service at
 # boot; this script disables it again (and stops any daemon the package started), so
 # nothing is left running or enabled. Packages that were already installed are not touched.

@@ -12,7 +12,7 @@ One file per option mix of the common ruleset and for Shaoyang, each the first s
 one, plus hands with a 報聽 win, a robbed kong, a self-draw with flowers and a drawn
 hand; in Shaoyang a self-draw, a robbed kong, a 放槓上花 and a drawn hand with raises.
 Moves are seeded: `uniform` picks among the legal moves with random.Random(seed),
-`greedy` plays tests/game_adapters.py's `mj_greedy_move` (a player who tries to win)
+`greedy` plays tests/support/game_adapters.py's `mj_greedy_move` (a player who tries to win)
 with it, which reaches wins and declarations that uniform moves seldom do.
 """
 
@@ -28,7 +28,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
-from game_adapters import mj_greedy_move  # noqa: E402
+from support.game_adapters import mj_greedy_move  # noqa: E402
 
 from pyyijing import mahjong as mj  # noqa: E402
 

@@ -3,7 +3,7 @@
 Run after a deliberate change of rule behaviour (and bump RULES_VERSION):
     .venv/bin/python scripts/make_playthroughs.py
 Each file holds the game record and, for every move, the phase, the seats to
-act and the legal moves before it, so tests/test_golden_playthroughs.py sees
+act and the legal moves before it, so tests/yijingpai/test_golden_playthroughs.py sees
 any change of behaviour at the first move where it happens.
 """
 

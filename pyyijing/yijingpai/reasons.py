@@ -4,7 +4,7 @@ Every backend says *why* a move is illegal with a stable code; the message a
 user reads comes from here, whichever backend judged the move, so a verdict is
 the same text on native, cython and python (and the README's examples hold on
 all three). The C++ core keeps the same table for the paths that never reach
-Python (the service's wire fast path); tests/test_reasons.py keeps the two
+Python (the service's wire fast path); tests/yijingpai/test_reasons.py keeps the two
 equal (`pyyijing._native.yijingpai.REASON_MESSAGES`).
 """
 

@@ -3,7 +3,7 @@
 docs/architecture.md "Mahjong games — contract": the same shape as Yi Jing Pai
 in `pyyijing.mahjong`. The example's ruleset is Changsha; here it runs with
 ``"common"`` and its options (flowers, declare_ready), whose phases and first
-moves it checks; tests/mahjong/test_game_changsha*.py play Changsha itself.
+moves it checks; tests/mahjong/changsha/ play Changsha itself.
 """
 
 from __future__ import annotations

@@ -37,7 +37,7 @@ import random
 from typing import Any
 
 import pytest
-from game_adapters import MahjongAdapter, mj_greedy_move
+from support.game_adapters import MahjongAdapter, mj_greedy_move
 
 from pyyijing import mahjong as mj
 from pyyijing.mahjong import game as mj_game

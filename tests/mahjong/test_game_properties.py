@@ -10,7 +10,7 @@ ended hands are among them). Against them Hypothesis throws arbitrary text
   `mj.REASONS`, ok exactly when the code is "ok", with the table's message;
   ok exactly for the legal moves;
 - the code is the one docs/mahjong-engine.md's order of checks gives (the
-  oracle of tests/game_adapters.py), where the docs pin it;
+  oracle of tests/support/game_adapters.py), where the docs pin it;
 - a rejected move changes nothing (the record, every view, phase, to_act, legal
   moves, waits), and `apply` of it raises `mj.IllegalMove` with the same code;
 - an accepted move applies, and the record then ends with it.
@@ -28,9 +28,9 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from game_adapters import MahjongAdapter, MjState, mj_greedy_move
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support.game_adapters import MahjongAdapter, MjState, mj_greedy_move
 
 from pyyijing import mahjong as mj
 

@@ -1,6 +1,6 @@
 """A wide, cheap sweep of seeded random mahjong games: thousands per option mix.
 
-The generic random-play test (tests/test_random_play.py, MahjongAdapter) checks
+The generic random-play test (tests/generic/test_random_play.py, MahjongAdapter) checks
 every step against an oracle, which costs ~1 s a game; this sweep checks the
 invariants of the rules pages on many more games, with checks cheap
 enough to run at every step (rules: docs/mahjong.md; the order of checks:

@@ -24,8 +24,8 @@ import random
 
 import numpy as np
 import pytest
-from mj_hands import hands_per_form, mixed_13, mixed_14, text, with_sets
-from mj_peers import Agari, Shanten, gb
+from support.mj_hands import hands_per_form, mixed_13, mixed_14, text, with_sets
+from support.mj_peers import Agari, Shanten, gb
 
 from pyyijing import mahjong as mj
 

@@ -1,4 +1,4 @@
-"""native / cython / python agree on every mahjong function (like tests/test_parity.py)."""
+"""native / cython / python agree on every mahjong function (like Yi Jing Pai's test_parity.py)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import random
 
 import numpy as np
 import pytest
-from mj_hands import mixed_13, mixed_14, text, with_sets
+from support.mj_hands import mixed_13, mixed_14, text, with_sets
 
 from pyyijing import _backend
 from pyyijing import mahjong as mj

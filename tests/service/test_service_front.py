@@ -22,8 +22,8 @@ from typing import Any
 
 import grpc
 import pytest
-from metrics_scrape import scrape
-from proc_children import children
+from support.metrics_scrape import scrape
+from support.proc_children import children
 
 from service import front
 from service.config import parse_args

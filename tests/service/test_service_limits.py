@@ -17,7 +17,7 @@ from typing import Any
 
 import grpc
 import pytest
-from proc_children import children
+from support.proc_children import children
 
 
 def _watch(stub: Any, h: Any, game_id: str) -> Any:

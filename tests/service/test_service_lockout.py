@@ -14,7 +14,7 @@ Two client hosts on one machine: the server listens on ``localhost``, that is on
 both 127.0.0.1 and ::1 (a connection to another 127.0.0.0/8 address would still
 come from 127.0.0.1); the attacker comes over IPv4, the other client over IPv6
 (peers ``ipv4:127.0.0.1`` and ``ipv6:[::1]``). The attacker is a process of its
-own (tests/lockout_attacker.py).
+own (tests/support/lockout_attacker.py).
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ REQUEST_TIMEOUT = 2.0  # --request-timeout-seconds of this test's server
 SLACK = 1.5  # scheduling on a loaded 2-core CI machine
 VICTIM_SECONDS = 1.5  # the other client's calls, while the attack calls are held
 P99_BOUND_MS = 250.0  # a call takes a few ms here; a locked-out server never answers OK
-ATTACKER = Path(__file__).resolve().parent.parent / "lockout_attacker.py"
+ATTACKER = Path(__file__).resolve().parents[1] / "support" / "lockout_attacker.py"
 
 
 class Victim:

@@ -14,7 +14,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from bytemutation import mutate
+from support.bytemutation import mutate
 
 import pyyijing as yj
 from pyyijing import mahjong as mj

@@ -16,7 +16,7 @@ from typing import Any
 
 import grpc
 import pytest
-from metrics_scrape import scrape
+from support.metrics_scrape import scrape
 
 from service.observability import GAME_LABELS, RULESET_LABELS
 

@@ -203,23 +203,16 @@ def test_evaluate_a_finished_hand_has_the_result(stub: Any, h: Any, name: str) -
 
 
 def _walls_helper() -> Any:
-    """tests/mahjong/walls.py (exact walls), loaded by path: tests/mahjong is not a package."""
-    import importlib.util
-    from pathlib import Path
+    """tests/support/walls.py (exact walls)."""
+    from support import walls
 
-    path = Path(__file__).resolve().parents[1] / "mahjong" / "walls.py"
-    spec = importlib.util.spec_from_file_location("_exact_walls", path)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return walls
 
 
 def test_evaluate_counts_revealed_open_kong_tiles_as_seen(stub: Any, h: Any) -> None:
     """Rules §11 (`unseen` counts "every tile lying in the discards (revealed open-kong and
     sea-bottom tiles included)"), through Evaluate: the wall and hands of
-    tests/mahjong/test_game_changsha_unseen.py. Seat 0 open-kongs 5m and reveals 3m and 9s:
+    tests/mahjong/changsha/test_game_changsha_unseen.py. Seat 0 open-kongs 5m and reveals 3m and 9s:
     seat 1 waits on 3m, seat 2 on 6s and 9s; each revealed tile is seen at the offer."""
     walls = _walls_helper()
     rules = mj.Rules("changsha", birds=0)

@@ -14,7 +14,7 @@ from typing import Any
 
 import grpc
 import pytest
-from metrics_scrape import scrape
+from support.metrics_scrape import scrape
 
 import pyyijing as yj
 

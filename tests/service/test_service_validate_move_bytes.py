@@ -12,7 +12,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
-from bytemutation import mutate
+from support.bytemutation import mutate
 
 import pyyijing as yj
 from pyyijing import mahjong as mj

@@ -10,7 +10,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from bytemutation import mutate
+from support.bytemutation import mutate
 
 import pyyijing as yj
 from service.convert import MAX_MOVE_CHARS
