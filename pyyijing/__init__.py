@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from . import _backend
 from .core.active import set_active as _set_active
+from .core.registry import GameSpec, games
 from .core.version import __version__ as __version__
 from .iching import Digram, Hexagram, LinesTypeError, Trigram, _install
 from .shuffle import shuffle_wall_with as _shuffle_wall_with
@@ -63,6 +64,7 @@ __all__ = [
     "Bot",
     "Digram",
     "Game",
+    "GameSpec",
     "Hexagram",
     "IllegalMove",
     "LinesTypeError",
@@ -77,6 +79,7 @@ __all__ = [
     "__version__",
     "backend",
     "bot_move",
+    "games",
     "replay",
     "shuffle_wall",
     "simulate",

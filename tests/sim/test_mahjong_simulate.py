@@ -375,4 +375,4 @@ def test_simulate_picks_the_mahjong_sim() -> None:
 
     assert game_sim("mahjong") is MahjongSim
     assert MahjongSim in GAME_SIMS
-    assert yj._registry.PARTS["mahjong"]["sim"].module is None  # sim_batch: native only
+    assert yj._registry.parts_of("mahjong")["sim"].module is None  # sim_batch: native only
