@@ -15,6 +15,7 @@ SPEC = GameSpec(
     match="pyyijing.mahjong.match:Match",
     replay="pyyijing.mahjong.replay:replay",
     sim="pyyijing.mahjong.sim:MahjongSim",
+    cli="pyyijing.cli.mahjong:CLI",
     service="service.games.mahjong",
     docs="docs/mahjong.md",
     parts={

@@ -37,7 +37,7 @@ class SimResult:
 class GameSim(ABC):
     """What a game gives the runner: one run of one game's simulator (see `pyyijing.sim`)."""
 
-    #: the game's name in `pyyijing._registry`
+    #: the game's name in the registry (`pyyijing.core.registry`)
     game: ClassVar[str]
     #: its built-in bots (policies by name)
     bots: ClassVar[tuple[str, ...]]

@@ -12,6 +12,7 @@ SPEC = GameSpec(
     match="pyyijing.yijingpai.match:Match",
     replay="pyyijing.yijingpai.replay:replay",
     sim="pyyijing.yijingpai.sim:YijingpaiSim",
+    cli="pyyijing.cli.yijingpai:CLI",
     service="service.games.yijingpai",
     docs="docs/yijing.md",
     parts={
