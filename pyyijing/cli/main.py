@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core import registry
-from ..core.registry import GameSpec
+from ..core.registry import GameLoadError, GameSpec
 from ..errors import IllegalMove, RecordError
 from .bench_serve import cmd_bench, cmd_serve
 from .errors import EXIT_BROKEN_PIPE, EXIT_INVALID, EXIT_USAGE, UsageError
@@ -324,12 +324,11 @@ def _stdout_gone() -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
         if argv[:1] == ["serve"]:
             return cmd_serve(argv[1:])
-        args = parser.parse_args(argv)
+        args = build_parser().parse_args(argv)
         if args.command is None:
             raise UsageError(
                 "choose a command: simulate, replay, show, validate, bench, serve "
@@ -341,6 +340,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         return _stdout_gone()
     except UsageError as exc:
+        sys.stderr.write(f"yijing: error: {exc}\n")
+        return EXIT_USAGE
+    except GameLoadError as exc:  # an installed game that does not load (its entry point)
         sys.stderr.write(f"yijing: error: {exc}\n")
         return EXIT_USAGE
     except OSError as exc:

@@ -116,6 +116,16 @@ def _load(game: str, part: str, backend: str) -> Any:
         ) from None
 
 
+def backend_name(backend: str | None = None) -> str:
+    """`backend` checked (None: the active backend): ValueError for a name that is not a
+    backend, ImportError (saying why) when that backend is not built."""
+    name = active() if backend is None else backend
+    if name not in BACKENDS:
+        raise ValueError(f"backend must be one of {', '.join(BACKENDS)}; got {name!r}")
+    load(SHARED, "prng", name)  # every backend has the shared PRNG: built or not, it says
+    return name
+
+
 def load(game: str, part: str, backend: str | None = None) -> Any:
     """`part` of `game` on `backend` (None: the active backend): a module, or the
     part's object (a class or function) when the part names one.

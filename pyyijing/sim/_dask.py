@@ -42,7 +42,7 @@ def run_chunk(
     from ..core import parts
 
     try:
-        parts.load(parts.SHARED, "prng", backend)  # every game's backend has the shared PRNG
+        parts.backend_name(backend)
     except ImportError as exc:
         raise ImportError(
             f"this Dask worker cannot run the {backend} backend that the caller uses "
