@@ -7,7 +7,7 @@ core imports no game, and importing the registry imports nothing at all.
 Where games come from:
 
 - the builtins, `BUILTINS`: one ``spec.py`` per game package, listed here by
-  name so that the core does not import them;
+  name so that the core does not import them, each imported when first needed;
 - other distributions, through the ``pyyijing.games`` entry-point group (each
   entry point is a `GameSpec`), read once, the first time a layer needs a
   game that is not a builtin or the whole list;
@@ -28,9 +28,14 @@ from typing import Any
 #: The entry-point group a distribution registers its games in.
 ENTRY_POINT_GROUP = "pyyijing.games"
 
-#: The games shipped with pyyijing, in the order `games()` lists them (the first is
-#: the default game: ``yj.Game`` and the CLI's default ``--game``).
-BUILTINS: tuple[str, ...] = ("pyyijing.yijingpai.spec:SPEC", "pyyijing.mahjong.spec:SPEC")
+#: The games shipped with pyyijing and where their specs are, in the order `games()`
+#: lists them (the first is the default game: ``yj.Game`` and the CLI's default
+#: ``--game``). Each is imported when first asked for: ``import pyyijing`` reads
+#: Yi Jing Pai's and leaves mahjong unimported until a layer needs it.
+BUILTINS: dict[str, str] = {
+    "yijingpai": "pyyijing.yijingpai.spec:SPEC",
+    "mahjong": "pyyijing.mahjong.spec:SPEC",
+}
 
 
 class GameLoadError(ImportError):
@@ -142,11 +147,11 @@ def resolve(target: str, what: str) -> Any:
 
 
 class _Registry:
-    """The registered specs, in registration order; builtins and entry points loaded once."""
+    """The registered specs; builtins loaded one by one when asked for, entry points once."""
 
     def __init__(self) -> None:
         self.specs: dict[str, GameSpec] = {}
-        self.builtins_loaded = False
+        self.builtins_loaded: set[str] = set()
         self.entry_points_loaded = False
 
     def add(self, spec: GameSpec, origin: str) -> None:
@@ -166,14 +171,21 @@ class _Registry:
                 )
         self.specs[spec.name] = spec
 
-    def ensure_builtins(self) -> None:
-        if self.builtins_loaded:
+    def ensure_builtin(self, name: str) -> None:
+        if name in self.builtins_loaded or name not in BUILTINS:
             return
-        # Set first: a builtin spec's package may ask the registry for its own parts
+        # Marked first: a builtin spec's package may ask the registry for its own parts
         # while it imports (its engine loads a backend part).
-        self.builtins_loaded = True
-        for target in BUILTINS:
-            self.add(resolve(target, "a builtin game"), target)
+        self.builtins_loaded.add(name)
+        target = BUILTINS[name]
+        spec = resolve(target, "a builtin game")
+        if getattr(spec, "name", None) != name:
+            raise GameLoadError(f"{target} is not the spec of the builtin game {name!r}")
+        self.add(spec, target)
+
+    def ensure_builtins(self) -> None:
+        for name in BUILTINS:
+            self.ensure_builtin(name)
 
     def ensure_entry_points(self) -> None:
         self.ensure_builtins()
@@ -194,6 +206,11 @@ class _Registry:
                     f"{type(exc).__name__}: {exc}"
                 ) from exc
         self.entry_points_loaded = True
+
+    def ordered(self) -> tuple[GameSpec, ...]:
+        """The builtins in `BUILTINS` order, then the others as they were registered."""
+        first = [self.specs[name] for name in BUILTINS if name in self.specs]
+        return (*first, *(s for s in self.specs.values() if s.name not in BUILTINS))
 
 
 _REGISTRY = _Registry()
@@ -218,7 +235,7 @@ def unregister(name: str) -> None:
 def games() -> tuple[GameSpec, ...]:
     """Every registered game: the builtins first (the default game first), then the others."""
     _REGISTRY.ensure_entry_points()
-    return tuple(_REGISTRY.specs.values())
+    return _REGISTRY.ordered()
 
 
 def names() -> tuple[str, ...]:
@@ -233,7 +250,7 @@ def rulesets() -> tuple[str, ...]:
 
 def get(name: str) -> GameSpec:
     """The game named `name`: ValueError listing the registered games if none is."""
-    _REGISTRY.ensure_builtins()
+    _REGISTRY.ensure_builtin(name)
     spec = _REGISTRY.specs.get(name)
     if spec is None:
         _REGISTRY.ensure_entry_points()
@@ -253,6 +270,11 @@ def by_ruleset(ruleset: str) -> GameSpec:
 
 def for_rules(rules: Any) -> GameSpec:
     """The game whose Rules class `rules` is an instance of: TypeError if none."""
+    cls = type(rules)
+    exact = f"{cls.__module__}:{cls.__qualname__}"
+    for spec in _REGISTRY.specs.values():  # no import when the spec names the class itself
+        if spec.rules == exact:
+            return spec
     for spec in games():
         if isinstance(rules, spec.load("rules")):
             return spec
@@ -264,5 +286,4 @@ def for_rules(rules: Any) -> GameSpec:
 
 def default() -> GameSpec:
     """The default game: the first builtin."""
-    _REGISTRY.ensure_builtins()
-    return next(iter(_REGISTRY.specs.values()))
+    return get(next(iter(BUILTINS)))
