@@ -17,8 +17,8 @@ from . import _backend
 from .core.active import set_active as _set_active
 from .core.registry import GameSpec, games
 from .core.version import __version__ as __version__
-from .iching import Digram, Hexagram, LinesTypeError, Trigram, _install
-from .shuffle import shuffle_wall_with as _shuffle_wall_with
+from .yijingpai.iching import Digram, Hexagram, LinesTypeError, Trigram, _install
+from .yijingpai.shuffle import shuffle_wall_with as _shuffle_wall_with
 
 try:
     _ACTIVE = _backend.select()

@@ -9,7 +9,7 @@ from typing import Any, ClassVar, Protocol
 
 import numpy as np
 
-from ..shuffle import check_seed
+from ..core.seeds import check_seed
 
 Policy = str | Callable[[dict[str, Any], list[str]], str]
 
