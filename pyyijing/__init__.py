@@ -1,7 +1,9 @@
 """pyyijing: a rule engine for Yi Jing Pai (易經牌) and three Chinese mahjong rulesets.
 
-The games: Yi Jing Pai, the I-Ching tile game (this package's top level), and
-mahjong (`pyyijing.mahjong`): common (大眾, with its void-suit game), Shaoyang
+The games, each a package registered in `pyyijing.core.registry` (`games()`
+lists them): Yi Jing Pai, the I-Ching tile game (`pyyijing.yijingpai`, the
+default game, whose names this package's top level re-exports), and mahjong
+(`pyyijing.mahjong`): common (大眾, with its void-suit game), Shaoyang
 (邵陽) and Changsha (長沙). For each: a referee (deal, validate, apply, score,
 per-seat views, records), a simulator (``simulate``, bots) and, in a source
 checkout, a benchmark suite (``yijing bench``).
