@@ -55,6 +55,7 @@ class CliPart:
       flags was given to a run of another game (`running`: that game's title or
       ruleset; `running_flags`: the flags that run takes, as text);
     - `add_commands(subparsers)`: commands of its own (Yi Jing Pai: ``show``);
+    - `add_replay_flags(parser)`: flags of its own on the ``replay`` parser;
     - `outcome(result)`: ``validate``'s text after "result KIND" (None: nothing);
     - `error_text(exc)`: ``validate``'s text of a RecordError or IllegalMove.
     """
@@ -66,6 +67,7 @@ class CliPart:
     flags: Callable[[str], Sequence[str]] = _no_own_flags
     reject_flags: Callable[[argparse.Namespace, str, str], None] = _refuses_nothing
     add_commands: Callable[[Any], None] = _no_commands
+    add_replay_flags: Callable[[argparse.ArgumentParser], None] = _no_flags
     outcome: Callable[[Any], str] | None = None
     error_text: Callable[[Exception], str] = str
 

@@ -141,6 +141,16 @@ def option_flags(ruleset: str) -> Sequence[str]:
     return [o.flag for o in MAHJONG_OPTIONS if ruleset in o.rulesets]
 
 
+def add_replay_flags(parser: argparse.ArgumentParser) -> None:
+    """``replay --glyphs``."""
+    parser.add_argument(
+        "--glyphs",
+        action="store_true",
+        help="mahjong records: show tiles as Unicode mahjong tiles too, 🀇 for 1m "
+        "(default: text codes only; Yi Jing Pai always shows hexagram glyphs)",
+    )
+
+
 def _error_text(exc: Exception) -> str:
     """``validate``'s text of a mahjong RecordError or IllegalMove: its message alone."""
     return str(getattr(exc, "message", exc))
@@ -153,6 +163,7 @@ CLI = CliPart(
     add_flags=add_mahjong_flags,
     flags=option_flags,
     reject_flags=reject_mahjong_flags,
+    add_replay_flags=add_replay_flags,
     outcome=mahjong_outcome,
     error_text=_error_text,
 )

@@ -226,12 +226,8 @@ def build_parser() -> argparse.ArgumentParser:
         "keeps games 0, K, 2K, ...); in records without game numbers, the N-th record, from 0 "
         "(default: the first record; stderr says so when the file holds more than one)",
     )
-    r.add_argument(
-        "--glyphs",
-        action="store_true",
-        help="mahjong records: show tiles as Unicode mahjong tiles too, 🀇 for 1m "
-        "(default: text codes only; Yi Jing Pai always shows hexagram glyphs)",
-    )
+    for part in parts:
+        part.add_replay_flags(r)
     r.set_defaults(func=cmd_replay)
 
     for part in parts:
