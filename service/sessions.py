@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pyyijing as yj
-from pyyijing import mahjong as mj
+from pyyijing.core import registry
 
 from . import convert
 from .convert import DealSpec
@@ -43,9 +43,17 @@ from .observability import Metrics
 from .store import GameNotActiveError, Store
 
 LOG = logging.getLogger("yijing.service")
-# The games a session may be of (the store's game column, the record's "game"),
-# and how each one's rules come back from the stored JSON.
-RULES_CLASSES: dict[str, Any] = {"yijingpai": yj.Rules, "mahjong": mj.Rules}
+
+
+def rules_class(game: str) -> Any:
+    """The Rules class of `game` (the store's game column, the record's "game"): how its
+    rules come back from the stored JSON; None for a game not registered here."""
+    for spec in registry.games():
+        if spec.name == game:
+            return spec.load("rules")
+    return None
+
+
 GAME_ID_RE = re.compile(r"^[0-9a-f]{32}$")
 MOVE_SEAT_RE = re.compile(r"^s(0|[1-9][0-9]{0,5}):")
 MAX_TOKEN_CHARS = 256
@@ -198,10 +206,10 @@ class SessionManager:
             raise NotFoundError(f"no game {game_id!r}")
         if stored.expired:
             raise NotFoundError(self._expired_text(game_id))
-        rules_class = RULES_CLASSES.get(stored.game)
-        if rules_class is None:  # a newer server's game: this one cannot replay it
+        rules_type = rules_class(stored.game)
+        if rules_type is None:  # a newer server's game: this one cannot replay it
             raise NotFoundError(f"game {game_id!r} is a {stored.game!r} game, unknown here")
-        rules = rules_class.from_dict(stored.rules)
+        rules = rules_type.from_dict(stored.rules)
         game = DealSpec(seed=stored.seed, wall=stored.wall, dealer=stored.dealer).new_game(rules)
         for move in stored.moves:
             game.apply(move)  # every logged move was legal when it was accepted
