@@ -16,8 +16,8 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from ..core.options import Option
 from ..mahjong.rules import MAHJONG_OPTIONS
-from ..options import Option
 from .errors import UsageError
 from .mahjong_report import plot_summary, summary_table
 from .outputs import check_outputs, write_outputs

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..options import Option
+from ..core.options import Option
 from ..yijingpai.rules import YIJINGPAI_OPTIONS
 from .errors import UsageError
 from .outputs import check_outputs, write_outputs

@@ -34,18 +34,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pyyijing as yj
-from pyyijing import mahjong as mj
 
 from . import convert
 from .convert import DealSpec
 from .errors import NotFoundError, PermissionDeniedError, RequestError, ResourceExhaustedError
+from .games import adapter_for, adapter_named
 from .observability import Metrics
 from .store import GameNotActiveError, Store
 
 LOG = logging.getLogger("yijing.service")
-# The games a session may be of (the store's game column, the record's "game"),
-# and how each one's rules come back from the stored JSON.
-RULES_CLASSES: dict[str, Any] = {"yijingpai": yj.Rules, "mahjong": mj.Rules}
 GAME_ID_RE = re.compile(r"^[0-9a-f]{32}$")
 MOVE_SEAT_RE = re.compile(r"^s(0|[1-9][0-9]{0,5}):")
 MAX_TOKEN_CHARS = 256
@@ -62,7 +59,7 @@ def hash_token(token: str) -> bytes:
 @dataclass(eq=False)  # identity semantics: the weak map and the LRU hold the same object
 class Session:
     game_id: str
-    game: Any  # a yj.Game or an mj.Game
+    game: Any  # a game of any game of the service (games.adapter_for)
     token_hashes: list[bytes]
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     changed: asyncio.Event = field(default_factory=asyncio.Event)
@@ -167,7 +164,7 @@ class SessionManager:
                 deal.wall,
                 deal.dealer,
                 hashes,
-                convert.labels_of(rules)[0],
+                adapter_for(rules).name,  # the store's game column
             )
         except BaseException:
             self._active -= 1
@@ -198,10 +195,10 @@ class SessionManager:
             raise NotFoundError(f"no game {game_id!r}")
         if stored.expired:
             raise NotFoundError(self._expired_text(game_id))
-        rules_class = RULES_CLASSES.get(stored.game)
-        if rules_class is None:  # a newer server's game: this one cannot replay it
+        adapter = adapter_named(stored.game)
+        if adapter is None:  # a newer server's game: this one cannot replay it
             raise NotFoundError(f"game {game_id!r} is a {stored.game!r} game, unknown here")
-        rules = rules_class.from_dict(stored.rules)
+        rules = adapter.rules_from_dict(stored.rules)
         game = DealSpec(seed=stored.seed, wall=stored.wall, dealer=stored.dealer).new_game(rules)
         for move in stored.moves:
             game.apply(move)  # every logged move was legal when it was accepted
