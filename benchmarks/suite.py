@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from typing import Any
 
 import pyyijing as yj
-from pyyijing import _backend, _engine
+from pyyijing import _backend
+from pyyijing.yijingpai import engine as _engine
 
 from .timing import Figure, Side, ratio_samples, side_by_side
 from .yardstick import build_kernels, build_yardstick, run_kernels, run_yardstick

@@ -1,7 +1,9 @@
 """pyyijing: a rule engine for Yi Jing Pai (易經牌) and three Chinese mahjong rulesets.
 
-The games: Yi Jing Pai, the I-Ching tile game (this package's top level), and
-mahjong (`pyyijing.mahjong`): common (大眾, with its void-suit game), Shaoyang
+The games, each a package registered in `pyyijing.core.registry` (`games()`
+lists them): Yi Jing Pai, the I-Ching tile game (`pyyijing.yijingpai`, the
+default game, whose names this package's top level re-exports), and mahjong
+(`pyyijing.mahjong`): common (大眾, with its void-suit game), Shaoyang
 (邵陽) and Changsha (長沙). For each: a referee (deal, validate, apply, score,
 per-seat views, records), a simulator (``simulate``, bots) and, in a source
 checkout, a benchmark suite (``yijing bench``).
@@ -15,9 +17,10 @@ from __future__ import annotations
 
 from . import _backend
 from .core.active import set_active as _set_active
+from .core.registry import GameSpec, games
 from .core.version import __version__ as __version__
-from .iching import Digram, Hexagram, LinesTypeError, Trigram, _install
-from .shuffle import shuffle_wall_with as _shuffle_wall_with
+from .yijingpai.iching import Digram, Hexagram, LinesTypeError, Trigram, _install
+from .yijingpai.shuffle import shuffle_wall_with as _shuffle_wall_with
 
 try:
     _ACTIVE = _backend.select()
@@ -63,6 +66,7 @@ __all__ = [
     "Bot",
     "Digram",
     "Game",
+    "GameSpec",
     "Hexagram",
     "IllegalMove",
     "LinesTypeError",
@@ -77,6 +81,7 @@ __all__ = [
     "__version__",
     "backend",
     "bot_move",
+    "games",
     "replay",
     "shuffle_wall",
     "simulate",

@@ -2,11 +2,12 @@
 
 ``simulate(games, rules=..., seed=..., policies=..., threads=0)`` plays games
 ``0 .. games-1``; game ``i`` is fully determined by ``(rules, seed,
-policies, rotate, i)``. The game is picked from the type of `rules`
-(`yj.Rules`: Yi Jing Pai, `pyyijing.yijingpai.sim`; `mj.Rules`: mahjong,
-`pyyijing.mahjong.sim`); the runner shared by every
+policies, rotate, i)``. The game is the registered one (`pyyijing.core.registry`)
+whose Rules `rules` is (`yj.Rules`: Yi Jing Pai, `pyyijing.yijingpai.sim`;
+`mj.Rules`: mahjong, `pyyijing.mahjong.sim`); the runner shared by every
 game (chunks, seeding, threads, Dask, intervals, records, progress) is
-`pyyijing.sim`. This module keeps the public names of both.
+`pyyijing.sim`. This module keeps the public names of both, and Yi Jing Pai's
+(the default game's) bots.
 """
 
 from __future__ import annotations
@@ -16,8 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from .mahjong.rules import Rules as MahjongRules
-from .mahjong.sim import MahjongSim
+from .core import registry
 from .sim import GameSim, Policy, SimResult, check_count, run, wilson
 from .sim.stats import Z95
 from .yijingpai.rules import Rules
@@ -29,7 +29,6 @@ from .yijingpai.sim import (
     MATCH_DTYPES,
     Bot,
     Tally,
-    YijingpaiSim,
     bot_move,
     game_seed,
 )
@@ -53,21 +52,19 @@ __all__ = [
     "wilson",
 ]
 
-#: every game's simulator; `simulate` picks the one whose `rules_type` `rules` is
-GAME_SIMS: tuple[type[GameSim], ...] = (YijingpaiSim, MahjongSim)
-
 
 def game_sim(game: str) -> type[GameSim]:
-    """The `GameSim` of the game named `game` (its `_registry` name)."""
-    for sim in GAME_SIMS:
-        if sim.game == game:
-            return sim
-    raise ValueError(f"no simulator for game {game!r}")
+    """The `GameSim` of the registered game named `game`."""
+    spec = registry.get(game)
+    if spec.sim is None:
+        raise ValueError(f"no simulator for game {game!r}")
+    sim: type[GameSim] = spec.load("sim")
+    return sim
 
 
 def simulate(
     games: int,
-    rules: Rules | MahjongRules | None = None,
+    rules: Any = None,
     *,
     seed: int = 0,
     policies: Any = "random",
@@ -88,7 +85,8 @@ def simulate(
 
     `rules` picks the game: a `yj.Rules` (default) is Yi Jing Pai, a `mj.Rules`
     one of the mahjong rulesets (docs/simulation.md "Mahjong": its arrays and
-    summary; its matches follow the ruleset's dealer rule).
+    summary; its matches follow the ruleset's dealer rule), any other registered
+    game's Rules that game (`yj.games()`).
 
     - `policies`: a bot name (every seat), or one per seat: ``"random"``,
       ``"greedy"``, ``"heuristic"`` or a callable ``f(view, legal_moves) -> move``
@@ -110,14 +108,7 @@ def simulate(
     threads = check_count("threads", threads)
     if rules is None:
         rules = Rules()
-    for sim in GAME_SIMS:
-        if isinstance(rules, sim.rules_type):
-            break
-    else:
-        raise TypeError(
-            "rules must be a pyyijing.Rules or a pyyijing.mahjong.Rules; "
-            f"got {type(rules).__name__}"
-        )
+    sim = game_sim(registry.for_rules(rules).name)
     return run(
         sim,
         games,

@@ -19,10 +19,12 @@ with the public API of `pyyijing.Game`:
 To add a game, write an adapter (a subclass of `GameAdapter`: its option mixes,
 how to build and replay a game, its reason codes, which view keys are private to
 a seat, near-miss and junk moves with the reason codes they must get, and the
-conservation check) and add an instance to `ADAPTERS`. The test module then runs
-every check on every option mix of the new game on every backend; nothing in
-test_random_play.py names a game. A mahjong ruleset will be one adapter per
-ruleset (or one adapter whose option mixes span the rulesets).
+conservation check). `ADAPTERS` lists the adapter of every registered game
+(`pyyijing.core.registry`) in registry order: a builtin game's adapter is in
+`BUILTIN_ADAPTERS`; a game from elsewhere (tests/toygame) runs the same checks
+with its own adapter through `test_random_play.run_games`. The test module runs
+every check on every option mix of every game on every backend; nothing in
+test_random_play.py names a game. Mahjong's option mixes span its rulesets.
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ import changsha_oracle
 import pyyijing as yj
 from pyyijing import _registry
 from pyyijing import mahjong as mj
+from pyyijing.core import registry
 
 
 @dataclass(frozen=True)
@@ -1484,7 +1487,12 @@ def _hidden_kong(game: Any, seat: int, tile: int) -> bool:
     )
 
 
-ADAPTERS: list[GameAdapter] = [YijingpaiAdapter(), MahjongAdapter()]
+BUILTIN_ADAPTERS: dict[str, GameAdapter] = {
+    adapter.name: adapter for adapter in (YijingpaiAdapter(), MahjongAdapter())
+}
+ADAPTERS: list[GameAdapter] = [
+    BUILTIN_ADAPTERS[spec.name] for spec in registry.games() if spec.name in BUILTIN_ADAPTERS
+]
 
 
 def mj_greedy_move(game: Any, rng: random.Random) -> str:

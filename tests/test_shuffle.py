@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 import pyyijing as yj
 from pyyijing import _backend
-from pyyijing.shuffle import shuffle_wall_with
+from pyyijing.yijingpai.shuffle import shuffle_wall_with
 
 U64 = st.integers(min_value=0, max_value=2**64 - 1)
 

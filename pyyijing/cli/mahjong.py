@@ -1,4 +1,5 @@
-"""`yijing simulate --game common|shaoyang|changsha`: the mahjong side of the command line.
+"""`yijing simulate --game common|shaoyang|changsha`: the mahjong side of the command line
+(`CLI`, mahjong's `GameSpec.cli`).
 
 The rule flags are made from `pyyijing.mahjong.rules.MAHJONG_OPTIONS`, the table
 `mj.Rules` is made from, so a new option is a new flag with nothing listed
@@ -19,6 +20,8 @@ from typing import Any
 from ..core.options import Option
 from ..mahjong.rules import MAHJONG_OPTIONS
 from .errors import UsageError
+from .game_part import CliPart
+from .mahjong_replay import mahjong_outcome, replay_mahjong
 from .mahjong_report import plot_summary, summary_table
 from .outputs import check_outputs, write_outputs
 from .parsing import GivenFlag, given_flags, option_type
@@ -82,14 +85,14 @@ def _flags_of(ruleset: str) -> str:
     return ", ".join(own) if own else "none"
 
 
-def reject_mahjong_flags(args: argparse.Namespace) -> None:
-    """A Yi Jing Pai run given a mahjong flag: the usage error naming it."""
+def reject_mahjong_flags(args: argparse.Namespace, running: str, running_flags: str) -> None:
+    """A run of another game given a mahjong flag: the usage error naming it."""
     for dest, flag in given_flags(args).items():
         if dest.startswith(_DEST):
             opt = next(o for o in MAHJONG_OPTIONS if _DEST + o.name == dest)
             raise UsageError(
-                f"argument {flag}: a mahjong option ({', '.join(opt.rulesets)}), not Yi Jing "
-                f"Pai's; give --game {opt.rulesets[0]}"
+                f"argument {flag}: a mahjong option ({', '.join(opt.rulesets)}), not "
+                f"{running}'s; give --game {opt.rulesets[0]}"
             )
 
 
@@ -101,10 +104,7 @@ def mahjong_rules(args: argparse.Namespace) -> Any:
     options: dict[str, Any] = {}
     for dest, flag in given_flags(args).items():
         if not dest.startswith(_DEST):
-            raise UsageError(
-                f"argument {flag}: a Yi Jing Pai option, not {ruleset}'s; "
-                f"{ruleset} options: {_flags_of(ruleset)}"
-            )
+            continue  # another game's flag: that game refuses it (main.cmd_simulate)
         name = dest[len(_DEST) :]
         opt = next(o for o in MAHJONG_OPTIONS if o.name == name)
         if ruleset not in opt.rulesets:
@@ -139,3 +139,31 @@ def cmd_simulate_mahjong(args: argparse.Namespace) -> int:
 def option_flags(ruleset: str) -> Sequence[str]:
     """The flags a ruleset takes (for docs and tests)."""
     return [o.flag for o in MAHJONG_OPTIONS if ruleset in o.rulesets]
+
+
+def add_replay_flags(parser: argparse.ArgumentParser) -> None:
+    """``replay --glyphs``."""
+    parser.add_argument(
+        "--glyphs",
+        action="store_true",
+        help="mahjong records: show tiles as Unicode mahjong tiles too, 🀇 for 1m "
+        "(default: text codes only; Yi Jing Pai always shows hexagram glyphs)",
+    )
+
+
+def _error_text(exc: Exception) -> str:
+    """``validate``'s text of a mahjong RecordError or IllegalMove: its message alone."""
+    return str(getattr(exc, "message", exc))
+
+
+CLI = CliPart(
+    title="mahjong",
+    simulate=cmd_simulate_mahjong,
+    replay=replay_mahjong,
+    add_flags=add_mahjong_flags,
+    flags=option_flags,
+    reject_flags=reject_mahjong_flags,
+    add_replay_flags=add_replay_flags,
+    outcome=mahjong_outcome,
+    error_text=_error_text,
+)

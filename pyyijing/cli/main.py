@@ -2,10 +2,12 @@
 
 This module is the command layer: the parser, the dispatch to a game by
 ``--game`` (simulate) or by the record (replay, validate), and the errors.
-What is the same for every game is in parsing.py, simulation.py, progress.py,
-records.py, outputs.py, figure.py and summary_text.py; each game has its
-flags and run (yijingpai.py, mahjong.py), its report (*_report.py: the table
-and the figure) and its replay (*_replay.py).
+It finds the games in the registry (`pyyijing.core.registry`) and each one's
+side of the command line in its `GameSpec.cli` (game_part.py: `CliPart`; a
+game with none gets the generic part). What is the same for every game is in
+parsing.py, simulation.py, progress.py, records.py, outputs.py, figure.py and
+summary_text.py; each game has its flags and run (yijingpai.py, mahjong.py),
+its report (*_report.py: the table and the figure) and its replay (*_replay.py).
 
 Bad arguments print one line ``yijing: error: ...`` and exit with status 2;
 an invalid record, or an output file that could not be written after the run,
@@ -24,46 +26,54 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from ..mahjong.rules import RULESETS
+from ..core import registry
+from ..core.registry import GameLoadError, GameSpec
+from ..errors import IllegalMove, RecordError
 from .bench_serve import cmd_bench, cmd_serve
 from .errors import EXIT_BROKEN_PIPE, EXIT_INVALID, EXIT_USAGE, UsageError
-from .mahjong import add_mahjong_flags, cmd_simulate_mahjong, reject_mahjong_flags
-from .mahjong_replay import is_mahjong, mahjong_outcome, replay_mahjong, replay_mahjong_record
+from .game_part import part_of
 from .parsing import Parser, count, positive
 from .records import chosen_record, load_records
-from .yijingpai import add_yijingpai_flags, cmd_show, cmd_simulate_yijingpai
-from .yijingpai_replay import replay_yijingpai
-
-#: ``--game`` values: Yi Jing Pai first (the default), then the mahjong rulesets.
-GAMES: tuple[str, ...] = ("yijingpai", *RULESETS)
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    if args.game != "yijingpai":
-        return cmd_simulate_mahjong(args)
-    reject_mahjong_flags(args)
-    return cmd_simulate_yijingpai(args)
+    spec = registry.by_ruleset(args.game)
+    part = part_of(spec)
+    # Another game's flag given to this run is refused by that game, which knows its flags.
+    running = part.title if len(spec.rulesets) == 1 else args.game
+    running_flags = ", ".join(part.flags(args.game)) or "none"
+    for other in registry.games():
+        if other.name != spec.name:
+            part_of(other).reject_flags(args, running, running_flags)
+    return part.simulate(args)
+
+
+def game_of_record(record: Any) -> GameSpec:
+    """The game a record names in ``"game"``; the default game when it names none that is
+    registered (its replay then says what is wrong with the record)."""
+    name = record.get("game") if isinstance(record, dict) else None
+    for spec in registry.games():
+        if spec.name == name:
+            return spec
+    return registry.default()
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
     rec, args.game = chosen_record(args.file, args.game)
-    if isinstance(rec, dict) and rec.get("game") == "mahjong":
-        return replay_mahjong(rec, args)
-    return replay_yijingpai(rec, args)
+    return part_of(game_of_record(rec)).replay(rec, args)
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
-    import pyyijing as yj
-
     records = load_records(args.record)
     bad = 0
     for n, rec in enumerate(records):
         label = f"record {n}" if len(records) > 1 else "record"
         moves = rec.get("moves", []) if isinstance(rec, dict) else []
-        mahjong = is_mahjong(rec)
+        spec = game_of_record(rec)
+        part = part_of(spec)
         try:
-            game: Any = replay_mahjong_record(rec) if mahjong else yj.replay(rec)
-        except (yj.RecordError, yj.IllegalMove) as exc:
+            game: Any = spec.load("replay")(rec)
+        except (RecordError, IllegalMove) as exc:
             bad += 1
             index = exc.index
             if args.moves:
@@ -74,8 +84,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
                     else (len(moves) if exc.code == "result_mismatch" else 0)
                 )
                 _print_verdicts(moves[:upto])
-            # Mahjong shows the error's message alone, Yi Jing Pai the exception's whole text.
-            why = exc.message if mahjong else str(exc)
+            why = part.error_text(exc)
             if index is not None:
                 move = moves[index] if index < len(moves) else "?"
                 if args.moves:
@@ -87,7 +96,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
         if args.moves:
             _print_verdicts(game.moves)
         result = game.result
-        detail = f": {mahjong_outcome(result)}" if mahjong and result is not None else ""
+        outcome = part.outcome
+        detail = f": {outcome(result)}" if outcome is not None and result is not None else ""
         print(
             f"{label}: ok, {len(game.moves)} moves, "
             f"result {result.kind if result else 'none yet'}{detail}"
@@ -150,15 +160,17 @@ def build_parser() -> argparse.ArgumentParser:
         help="play matches of N hands, the dealer following --next-dealer; --games must be "
         "a multiple of N (default: single hands, no matches)",
     )
+    rulesets = registry.rulesets()
     s.add_argument(
         "--game",
-        choices=GAMES,
-        default=GAMES[0],
+        choices=rulesets,
+        default=rulesets[0],
         help="the game: Yi Jing Pai, or a mahjong ruleset (its hands are the games) "
         "(default: %(default)s)",
     )
-    add_yijingpai_flags(s)
-    add_mahjong_flags(s)
+    parts = [part_of(spec) for spec in registry.games()]
+    for part in parts:
+        part.add_flags(s)
     s.add_argument(
         "--json", metavar="FILE", help="write the summary as JSON (default: not written)"
     )
@@ -214,17 +226,12 @@ def build_parser() -> argparse.ArgumentParser:
         "keeps games 0, K, 2K, ...); in records without game numbers, the N-th record, from 0 "
         "(default: the first record; stderr says so when the file holds more than one)",
     )
-    r.add_argument(
-        "--glyphs",
-        action="store_true",
-        help="mahjong records: show tiles as Unicode mahjong tiles too, 🀇 for 1m "
-        "(default: text codes only; Yi Jing Pai always shows hexagram glyphs)",
-    )
+    for part in parts:
+        part.add_replay_flags(r)
     r.set_defaults(func=cmd_replay)
 
-    h = sub.add_parser("show", help="a hexagram's facts")
-    h.add_argument("hexagram", help="6 lines bottom first (110001) or a King Wen number (1-64)")
-    h.set_defaults(func=cmd_show)
+    for part in parts:
+        part.add_commands(sub)
 
     v = sub.add_parser(
         "validate",
@@ -313,12 +320,11 @@ def _stdout_gone() -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
         if argv[:1] == ["serve"]:
             return cmd_serve(argv[1:])
-        args = parser.parse_args(argv)
+        args = build_parser().parse_args(argv)
         if args.command is None:
             raise UsageError(
                 "choose a command: simulate, replay, show, validate, bench, serve "
@@ -330,6 +336,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         return _stdout_gone()
     except UsageError as exc:
+        sys.stderr.write(f"yijing: error: {exc}\n")
+        return EXIT_USAGE
+    except GameLoadError as exc:  # an installed game that does not load (its entry point)
         sys.stderr.write(f"yijing: error: {exc}\n")
         return EXIT_USAGE
     except OSError as exc:

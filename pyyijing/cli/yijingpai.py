@@ -1,18 +1,22 @@
-"""Yi Jing Pai's side of the command line: its rule flags (from its option
-table), ``simulate --game yijingpai`` and ``show``."""
+"""Yi Jing Pai's side of the command line (`CLI`, its `GameSpec.cli`): its rule
+flags (from its option table), ``simulate --game yijingpai``, its replay and ``show``."""
 
 from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Sequence
+from typing import Any
 
 from ..core.options import Option
 from ..yijingpai.rules import YIJINGPAI_OPTIONS
 from .errors import UsageError
+from .game_part import CliPart
 from .outputs import check_outputs, write_outputs
-from .parsing import GivenFlag, option_type
+from .parsing import GivenFlag, given_flags, option_type
 from .progress import Progress
 from .simulation import records_every, report_outputs, run_simulate, split_policies
+from .yijingpai_replay import replay_yijingpai
 from .yijingpai_report import plot_summary, summary_table
 
 
@@ -43,6 +47,29 @@ def add_yijingpai_flags(parser: argparse.ArgumentParser) -> None:
             help=_option_help(opt),
             action=GivenFlag,  # remembered, so another game's run can refuse it
         )
+
+
+def own_flags(ruleset: str) -> Sequence[str]:
+    """The flags of a Yi Jing Pai run: every option's."""
+    return [opt.flag for opt in YIJINGPAI_OPTIONS]
+
+
+def reject_yijingpai_flags(args: argparse.Namespace, running: str, running_flags: str) -> None:
+    """A run of another game given a Yi Jing Pai flag: the usage error naming it."""
+    dests = {opt.name for opt in YIJINGPAI_OPTIONS}
+    for dest, flag in given_flags(args).items():
+        if dest in dests:
+            raise UsageError(
+                f"argument {flag}: a Yi Jing Pai option, not {running}'s; "
+                f"{running} options: {running_flags}"
+            )
+
+
+def add_show(sub: Any) -> None:
+    """The ``show`` command: a hexagram's facts."""
+    h = sub.add_parser("show", help="a hexagram's facts")
+    h.add_argument("hexagram", help="6 lines bottom first (110001) or a King Wen number (1-64)")
+    h.set_defaults(func=cmd_show)
 
 
 def cmd_simulate_yijingpai(args: argparse.Namespace) -> int:
@@ -89,3 +116,14 @@ def cmd_show(args: argparse.Namespace) -> int:
     out.write(f"lower trigram: {t.unicode} {t.name} {t.pinyin} ({t.name_en}) {t.lines}\n")
     out.write(f"points: {h.points_half / 2:g} ({h.points_half} half-points: yang 1, yin 0.5)\n")
     return 0
+
+
+CLI = CliPart(
+    title="Yi Jing Pai",
+    simulate=cmd_simulate_yijingpai,
+    replay=replay_yijingpai,
+    add_flags=add_yijingpai_flags,
+    flags=own_flags,
+    reject_flags=reject_yijingpai_flags,
+    add_commands=add_show,
+)

@@ -16,7 +16,7 @@ from typing import Any
 
 from .. import _backend, _registry
 from ..core.active import active
-from ..shuffle import check_seed
+from ..core.seeds import check_seed
 from .game import Game
 from .rules import Rules
 

@@ -16,7 +16,7 @@ from .. import _registry
 from ..core.active import active
 from ..core.game import RECORD_FORMAT as RECORD_FORMAT
 from ..core.game import GameBase
-from ..shuffle import check_seed
+from ..core.seeds import check_seed
 from .reasons import MESSAGES
 from .rules import Rules
 

@@ -15,7 +15,7 @@ import pyyijing as yj
 
 from ._proto import load
 from .errors import InvalidArgumentError
-from .games import ADAPTERS, DEFAULT, GameAdapter, adapter_for, yijingpai
+from .games import ADAPTERS, DEFAULT, GameAdapter, adapter_for
 
 pb2, pb2_grpc = load()
 
@@ -26,11 +26,6 @@ MAX_MOVE_CHARS = 256  # the grammar allows 64; longer strings are still answered
 AnyRules: TypeAlias = Any
 #: A game of any game of the service.
 AnyGame: TypeAlias = Any
-
-
-def rules_from_proto(msg: Any, field: str = "rules") -> yj.Rules:
-    """The rules of a Yi Jing `Rules` message (the game's adapter reads it; zero means default)."""
-    return yijingpai.rules_from_proto(msg, field)
 
 
 def adapter_of_message(msg: Any, prefix: str = "") -> GameAdapter:

@@ -14,13 +14,13 @@ The C++ core has the same split (``yijing::sim`` and ``yijingpai/simulate``,
 ``mahjong/simulate``).
 
 A game plugs in with one subclass of `GameSim` (Yi Jing Pai's:
-`pyyijing.yijingpai.sim.YijingpaiSim`; mahjong's: `pyyijing.mahjong.sim.MahjongSim`)
-and an entry in
-`pyyijing.simulate.GAME_SIMS`:
+`pyyijing.yijingpai.sim.YijingpaiSim`; mahjong's: `pyyijing.mahjong.sim.MahjongSim`),
+named by the ``sim`` of its `GameSpec` (`pyyijing.core.registry`; `simulate`
+picks the game whose Rules its ``rules`` is):
 
 Class level (before a run):
-  - ``game``: its `_registry` name; ``bots``: its built-in bot names;
-    ``rules_type``: the type of its rules (`simulate` picks the game by it).
+  - ``game``: its registry name; ``bots``: its built-in bot names;
+    ``rules_type``: the type of its rules.
   - ``players(rules)``: seats per game (policies are given one per seat).
   - ``check_options(games, start, **options) -> options``: its own
     `simulate` arguments, checked (Yi Jing Pai: ``hands_per_match``).

@@ -39,10 +39,10 @@ def run_chunk(
     cannot load it fails the chunk with the reason rather than quietly running
     another backend (the same rows, but the python one is a hundred times
     slower than native)."""
-    from .. import _engine
+    from ..core import parts
 
     try:
-        _engine.engine(backend)
+        parts.backend_name(backend)
     except ImportError as exc:
         raise ImportError(
             f"this Dask worker cannot run the {backend} backend that the caller uses "

@@ -9,7 +9,7 @@ from typing import Any, ClassVar, Protocol
 
 import numpy as np
 
-from ..shuffle import check_seed
+from ..core.seeds import check_seed
 
 Policy = str | Callable[[dict[str, Any], list[str]], str]
 
@@ -37,7 +37,7 @@ class SimResult:
 class GameSim(ABC):
     """What a game gives the runner: one run of one game's simulator (see `pyyijing.sim`)."""
 
-    #: the game's name in `pyyijing._registry`
+    #: the game's name in the registry (`pyyijing.core.registry`)
     game: ClassVar[str]
     #: its built-in bots (policies by name)
     bots: ClassVar[tuple[str, ...]]
@@ -227,7 +227,7 @@ def run(
     **options: Any,
 ) -> SimResult:
     """`simulate` for the game of `sim_cls` (`rules` already of its type)."""
-    from .. import _engine
+    from ..core.parts import backend_name
 
     games = check_count("games", games)
     start = check_count("start", start)
@@ -237,7 +237,7 @@ def run(
     if record_every is not None:
         record_every = check_count("record_every", record_every, 1)
     opts = sim_cls.check_options(games, start, **options)
-    name = _engine.engine(backend).name
+    name = backend_name(backend)
     if cluster is not None:
         if record_every is not None or record_filter is not None:
             raise ValueError("records are not collected on a cluster: run those games locally")

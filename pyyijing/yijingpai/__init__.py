@@ -1,10 +1,13 @@
 """Yi Jing Pai (易經牌): the game's rules, engine front, matches, records and batch checks.
 
 `pyyijing` re-exports these names at the top level (``yj.Game``, ``yj.Rules``, …,
-the contract of docs/architecture.md); this package is their home, one module
-per job: `rules` (the option table and `Rules`), `game` (`Game`, `Result`,
+the contract of docs/architecture.md): Yi Jing Pai is the default game. This
+package is their home, one module per job: `spec` (its entry in the game
+registry), `rules` (the option table and `Rules`), `game` (`Game`, `Result`,
 records), `match` (`Match`), `replay` (`replay`), `positions`
-(`validate_positions`). The engine itself is a backend's (pyyijing._registry).
+(`validate_positions`), `sim` (its simulator and bots), `iching` (`Hexagram`,
+`Trigram`, `Digram`), `shuffle` (its wall shuffle) and `engine` (the backend
+parts it uses; the engine itself is a backend's, found through `spec.parts`).
 """
 
 from __future__ import annotations

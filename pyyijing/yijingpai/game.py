@@ -11,10 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .. import _engine
 from ..core.game import RECORD_FORMAT as RECORD_FORMAT
 from ..core.game import GameBase
-from ..shuffle import check_seed
+from ..core.seeds import check_seed
+from . import engine as _engine
 from .reasons import MESSAGES
 from .rules import Rules
 

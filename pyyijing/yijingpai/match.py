@@ -9,11 +9,11 @@ deals; the dealer keeps the deal on a draw) or ``"rotate"`` (the next seat).
 
 from __future__ import annotations
 
-from .. import _engine
 from ..core.match import MatchBase
 
 # The public home of the hand seeds is pyyijing.core.seeds; this name stays for its callers.
 from ..core.seeds import hand_seed as hand_seed
+from . import engine as _engine
 from .game import Game
 from .rules import Rules
 

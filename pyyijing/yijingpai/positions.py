@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
-from .. import _engine
 from ..core.moves import core_move, core_moves
+from ..core.seeds import check_seed
 from ..errors import Verdict
-from ..shuffle import check_seed
+from . import engine as _engine
 from .game import _check_seat, check_wall
 from .reasons import MESSAGES
 from .rules import Rules

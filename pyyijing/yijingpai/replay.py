@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.seeds import check_seed
 from ..errors import RecordError
-from ..shuffle import check_seed
 from .game import GAME_NAME, RECORD_FORMAT, Game
 from .rules import Rules
 

@@ -16,9 +16,8 @@ from typing import Any
 
 import numpy as np
 
-from .. import _backend, _engine, _registry
-from ..core.seeds import hand_seed
-from ..shuffle import check_seed
+from .. import _backend, _registry
+from ..core.seeds import check_seed, hand_seed
 from ..sim.runner import (
     GameSim,
     Policy,
@@ -28,6 +27,7 @@ from ..sim.runner import (
     seat_policy,
 )
 from ..sim.stats import hist_stats, rate
+from . import engine as _engine
 from .game import GAME_NAME, Game
 from .rules import WIN_CONDITIONS, Rules
 

@@ -73,17 +73,17 @@ def test_a_worker_without_the_callers_backend_fails_its_chunk(
     """run_chunk, what each worker runs, loads the caller's backend or fails with the
     reason; it never quietly runs another one (same rows, a hundred times slower: a
     worker importing a source tree with no compiled core did so in CI)."""
-    from pyyijing import _engine
+    from pyyijing.core import parts
     from pyyijing.sim import _dask
 
-    real = _engine.engine
+    real = parts.load
 
-    def engine(name: str | None = None) -> Any:
-        if name == "native":
+    def load(game: str, part: str, backend: str | None = None) -> Any:
+        if backend == "native":
             raise ImportError("No module named 'pyyijing._native'")
-        return real(name)
+        return real(game, part, backend)
 
-    monkeypatch.setattr(_engine, "engine", engine)
+    monkeypatch.setattr(parts, "load", load)
     args = (YijingpaiSim, yj.Rules().to_dict(), 7, list(POLICIES), True, 1, 0, 40, True, {})
     with pytest.raises(ImportError, match=r"cannot run the native backend .*compiled core"):
         _dask.run_chunk(*args, "native")

@@ -357,7 +357,7 @@ def test_bad_arguments() -> None:
         yj.simulate(4, rules, hands_per_match=0)
     with pytest.raises(ValueError, match="floats"):
         yj.simulate(1, mj.Rules("changsha", floats=(0, 2_000_000, 0, 0)))
-    with pytest.raises(TypeError, match=r"mahjong\.Rules"):
+    with pytest.raises(TypeError, match=r"rules must be the Rules of a registered game"):
         yj.simulate(1, rules="common")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="built-in bots"):
         yj.simulate(1, rules, policies=[lambda v, m: m[0]] * 4, cluster="tcp://127.0.0.1:1")
@@ -371,8 +371,8 @@ def test_bad_arguments() -> None:
 
 
 def test_simulate_picks_the_mahjong_sim() -> None:
-    from pyyijing.simulate import GAME_SIMS, game_sim
+    from pyyijing.simulate import game_sim
 
     assert game_sim("mahjong") is MahjongSim
-    assert MahjongSim in GAME_SIMS
-    assert yj._registry.PARTS["mahjong"]["sim"].module is None  # sim_batch: native only
+    assert MahjongSim in [spec.load("sim") for spec in yj.games()]
+    assert yj._registry.parts_of("mahjong")["sim"].module is None  # sim_batch: native only

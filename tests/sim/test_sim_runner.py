@@ -9,7 +9,7 @@ import pytest
 
 import pyyijing as yj
 from pyyijing import sim
-from pyyijing.simulate import GAME_SIMS, game_seed, game_sim
+from pyyijing.simulate import game_seed, game_sim
 from pyyijing.yijingpai.sim import YijingpaiSim
 
 
@@ -113,7 +113,7 @@ def test_yijingpai_schema_matches_arrays(h: int) -> None:
 
 def test_game_lookup() -> None:
     assert game_sim("yijingpai") is YijingpaiSim
-    assert YijingpaiSim in GAME_SIMS
+    assert YijingpaiSim in [spec.load("sim") for spec in yj.games()]
     assert yj.SimResult is sim.SimResult
-    with pytest.raises(ValueError, match="no simulator"):
+    with pytest.raises(ValueError, match=r"game must be one of yijingpai, mahjong.*got 'nope'"):
         game_sim("nope")

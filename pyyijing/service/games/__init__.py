@@ -1,21 +1,30 @@
 """The games the service plays, one `GameAdapter` each (service/games/base.py).
 
-Yi Jing Pai is `service.games.yijingpai`, the mahjong rulesets
-`service.games.mahjong` (docs/adding-a-game.md). A request selects a game by
-the rules field it sets (`adapter_of_message`); a request that sets none is
-the default game's, Yi Jing Pai, as every request was before there were two.
+Each game names its adapter in its `GameSpec.service` (Yi Jing Pai:
+`pyyijing.service.games.yijingpai:ADAPTER`, the mahjong rulesets:
+`pyyijing.service.games.mahjong:ADAPTER`; docs/adding-a-game.md). A request
+selects a game by the rules field it sets (convert.adapter_of_message); a
+request that sets none is the default game's (the registry's first, Yi Jing
+Pai), as every request was before there were two.
 """
 
 from __future__ import annotations
 
-from .base import GameAdapter
-from .mahjong import ADAPTER as MAHJONG
-from .yijingpai import ADAPTER as YIJINGPAI
+from pyyijing.core import registry
 
-#: Every game by name, in the order a request's rules fields are looked at.
-ADAPTERS: dict[str, GameAdapter] = {YIJINGPAI.name: YIJINGPAI, MAHJONG.name: MAHJONG}
+from .base import GameAdapter
+
+
+def _served() -> dict[str, GameAdapter]:
+    """Every registered game's adapter by game name, in registry order (the default game
+    first); games not served are left out."""
+    return {spec.name: spec.load("service") for spec in registry.games() if spec.service}
+
+
+#: Every served game by name, in the order a request's rules fields are looked at.
+ADAPTERS: dict[str, GameAdapter] = _served()
 #: The game of a request that sets no game's rules field.
-DEFAULT: GameAdapter = YIJINGPAI
+DEFAULT: GameAdapter = next(iter(ADAPTERS.values()))
 
 # The adapter of each rules or game class met so far: `owns` is asked once per class.
 _BY_TYPE: dict[type, GameAdapter] = {}

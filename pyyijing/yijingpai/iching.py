@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ._backend import Backend
+from .._backend import Backend
 
 
 class LinesTypeError(TypeError, ValueError):

@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from . import _registry
-from .core.active import active
+from .. import _registry
+from ..core.active import active
 
 GAME = "yijingpai"
 

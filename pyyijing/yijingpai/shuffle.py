@@ -7,11 +7,8 @@ bounded draws by rejection; then two dice from the same generator.
 
 from __future__ import annotations
 
-from ._backend import Backend
-
-# The seed checks every game shares, here too for the callers of this module.
-from .core.seeds import SEED_LIMIT as SEED_LIMIT
-from .core.seeds import check_seed as check_seed
+from .._backend import Backend
+from ..core.seeds import check_seed
 
 DECKS: tuple[int, ...] = (144, 162)
 TAIJI_RULES: tuple[str, ...] = ("wild", "none")
