@@ -78,7 +78,7 @@ test-slow: install
 
 # -I: the repo root must not shadow the installed pyyijing (it has no compiled modules).
 serve: install
-	YIJING_DB="$${YIJING_DB:-build/service/sessions.sqlite3}" $(VPY) -I -m service $(ARGS)
+	YIJING_DB="$${YIJING_DB:-build/service/sessions.sqlite3}" $(VPY) -I -m pyyijing.service $(ARGS)
 
 # Run from the repo root; benchmarks/__init__.py makes the installed pyyijing win over the source tree.
 bench: install

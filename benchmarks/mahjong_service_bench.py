@@ -58,7 +58,7 @@ def mahjong_workloads(
 ) -> dict[str, Any]:
     """ValidateMove requests (both RULESETS above, shuffled) and one ValidateMoves batch per
     ruleset of BATCH_POSITIONS positions x PER_POSITION moves: the native fast path
-    (service/wire.py) takes one ruleset per batch and seed deals only."""
+    (pyyijing/service/wire.py) takes one ruleset per batch and seed deals only."""
     per_ruleset = {
         name: [r for s in seeds for r in _position_requests(pb2, name, number, s, stop)]
         for name, number in RULESETS

@@ -32,8 +32,9 @@ SECONDS = 2.0
 def _spawn(front: str) -> tuple[subprocess.Popen[str], str]:
     work = tempfile.mkdtemp(prefix="yijing-proxy-rate-")
     proc = subprocess.Popen(
-        [sys.executable, "-m", "service", "--address", "127.0.0.1:0", "--metrics-address", "off",
-         "--db", os.path.join(work, "s.sqlite3"), "--front", front, "--log-level", "info"],
+        [sys.executable, "-m", "pyyijing.service", "--address", "127.0.0.1:0",
+         "--metrics-address", "off", "--db", os.path.join(work, "s.sqlite3"),
+         "--front", front, "--log-level", "info"],
         cwd=work, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
     )  # fmt: skip
     assert proc.stderr is not None
@@ -64,7 +65,7 @@ def _processes(proc: subprocess.Popen[str]) -> list[int]:
 async def _rate(target: str, kind: str) -> float:
     import grpc
 
-    from service.convert import pb2, pb2_grpc
+    from pyyijing.service.convert import pb2, pb2_grpc
 
     async with grpc.aio.insecure_channel(target) as channel:
         stub = pb2_grpc.RuleEngineServiceStub(channel)

@@ -1,7 +1,7 @@
 """The gRPC service on loopback: ValidateMove latency at a fixed rate, maximum
 throughput with an async client, ValidateMoves moves/s.
 
-The server is ``python -m service`` in a child process (its default
+The server is ``python -m pyyijing.service`` in a child process (its default
 configuration: info logs, metrics on, worker threads min(4, CPUs)) on
 127.0.0.1 with a free port and a temporary SQLite file; the client is
 ``grpc.aio`` in this process. Both share the machine's cores.
@@ -39,9 +39,9 @@ def service_available() -> str | None:
     """None when the service and grpc import, else why not."""
     try:
         import grpc  # noqa: F401
-
         import service  # noqa: F401
-        from service.convert import pb2, pb2_grpc  # noqa: F401
+
+        from pyyijing.service.convert import pb2, pb2_grpc  # noqa: F401
     except Exception as exc:  # any import problem means: skip the section
         return f"service not importable: {exc}"
     return None
@@ -52,7 +52,7 @@ VALIDATE_MOVE = "/yijing.v1.RuleEngineService/ValidateMove"
 
 
 class Server:
-    """`python -m service` in a child process, or with `echo=True` the do-nothing
+    """`python -m pyyijing.service` in a child process, or with `echo=True` the do-nothing
     grpc.aio server of benchmarks/echo_server.py (the transport's own cost), or
     the program `command` (the do-nothing grpc++ server); each says where it
     serves in a JSON line {"msg": "serving", "address": ...} on stderr."""
@@ -61,7 +61,7 @@ class Server:
         cmd = [
             sys.executable,
             "-m",
-            "service",
+            "pyyijing.service",
             "--address",
             "127.0.0.1:0",
             "--metrics-address",
@@ -106,7 +106,7 @@ class Server:
 
     def cpu_seconds(self) -> float:
         """User + system CPU time so far of the server process and its children (the
-        native front end, service/front.py, when it serves the address)."""
+        native front end, pyyijing/service/front.py, when it serves the address)."""
         if self._children is None:
             self._children = _children_of(self.proc.pid)
         total = 0.0
@@ -343,7 +343,7 @@ def bench_service(
     why = service_available()
     if why:
         return [Figure("service.skipped", "service (skipped)", "", [], "service", why)]
-    from service.convert import pb2, pb2_grpc
+    from pyyijing.service.convert import pb2, pb2_grpc
 
     from .mahjong_service_bench import mahjong_figures, mahjong_workloads
 
@@ -409,8 +409,9 @@ def bench_service(
     fixed, mx, batch, shared = res["fixed"], res["max"], res["distinct"], res["shared"]
     moves_per_req = statistics.mean(len(r.position.moves) for r in reqs)
     note = (
-        f"loopback, server `python -m service` (backend {srv.backend}) in a child process, "
-        f"grpc.aio client; positions of {moves_per_req:.0f} moves on average (replayed per call)"
+        f"loopback, server `python -m pyyijing.service` (backend {srv.backend}) in a child "
+        f"process, grpc.aio client; positions of {moves_per_req:.0f} moves on average "
+        "(replayed per call)"
     )
     return [
         Figure(

@@ -7,7 +7,7 @@
 // anything but the plain valid case (a wall deal, `rules` set beside
 // `mahjong_rules`, an unknown or repeated field, non-ASCII text, a limit
 // exceeded, a history that does not replay) returns None and the service's
-// Python path (service/positions.py) answers and words every error. Verdict
+// Python path (pyyijing/service/positions.py) answers and words every error. Verdict
 // bytes must equal that path's (tests/service/test_service_mahjong_fastpath.py).
 #include <pybind11/pybind11.h>
 

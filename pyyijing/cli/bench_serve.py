@@ -76,9 +76,9 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 
 def cmd_serve(service_args: Sequence[str]) -> int:
-    """The gRPC service (the same as `python -m service`; flags after `serve` go to it)."""
+    """The gRPC service (the same as `python -m pyyijing.service`; flags after `serve` go to it)."""
     try:
-        service_main = importlib.import_module("service.__main__").main
+        service_main = importlib.import_module("pyyijing.service.__main__").main
     except ImportError as exc:
         raise UsageError(
             f"the service is not installed ({exc}): pip install 'pyyijing[service]' "

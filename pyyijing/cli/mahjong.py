@@ -17,8 +17,8 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from ..core.options import Option
 from ..mahjong.rules import MAHJONG_OPTIONS
-from ..options import Option
 from .errors import UsageError
 from .game_part import CliPart
 from .mahjong_replay import mahjong_outcome, replay_mahjong

@@ -1,13 +1,13 @@
 """Argument parsing shared by every command and game: the parser that raises
 `UsageError`, number types, and rule-option flags made from an option table
-(pyyijing/options.py)."""
+(pyyijing/core/options.py)."""
 
 from __future__ import annotations
 
 import argparse
 from typing import Any, NoReturn
 
-from ..options import Option
+from ..core.options import Option
 from .errors import UsageError
 
 #: the namespace attribute `GivenFlag` fills: dest -> the flag as given
@@ -41,7 +41,7 @@ positive = int_at_least(1)  # --games, --hands-per-match, --reps
 
 
 def option_type(opt: Option) -> Any:
-    """argparse `type=` for a rule option of the table (pyyijing/options.py)."""
+    """argparse `type=` for a rule option of the table (pyyijing/core/options.py)."""
 
     def parse(text: str) -> Any:
         try:

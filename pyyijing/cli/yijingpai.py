@@ -8,7 +8,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from ..options import Option
+from ..core.options import Option
 from ..yijingpai.rules import YIJINGPAI_OPTIONS
 from .errors import UsageError
 from .game_part import CliPart

@@ -71,7 +71,8 @@ class GameSpec:
     - `sim`: its `pyyijing.sim.GameSim` subclass (None: it does not simulate);
     - `cli`: its command-line part (`pyyijing.cli.game_part.CliPart`; None: the CLI
       drives it with the generic flags only);
-    - `service`: its service adapter module (None: not served);
+    - `service`: its service adapter, a `pyyijing.service.games.base.GameAdapter`
+      (None: not served);
     - `docs`: its rules page, relative to the repository;
     - `parts`: its backend parts by name (`Part`; empty for a Python-only game
       that loads its engine itself);

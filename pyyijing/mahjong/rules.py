@@ -1,6 +1,6 @@
 """`mj.Rules`: a mahjong ruleset of the seeds and its options (docs/mahjong.md, "Options").
 
-The options are declared once, in `MAHJONG_OPTIONS` (pyyijing/options.py says
+The options are declared once, in `MAHJONG_OPTIONS` (pyyijing/core/options.py says
 what an entry holds; `rulesets` says which rulesets have it). ``Rules(ruleset,
 **options)`` holds the ruleset and exactly its own options: an option of
 another ruleset, an unknown ruleset or a bad value raises ValueError naming
@@ -9,11 +9,9 @@ the option and its allowed values, the same on every backend.
 
 from __future__ import annotations
 
-import functools
-from dataclasses import FrozenInstanceError
 from typing import Any
 
-from ..options import Option, check_option
+from ..core.options import Option, VariantRuleSet
 
 RULESETS: tuple[str, ...] = ("common", "shaoyang", "changsha")
 #: The rulesets every backend plays: all of them (a public name of the contract).
@@ -105,8 +103,10 @@ MAHJONG_OPTIONS: tuple[Option, ...] = (
         (0, 0, 0, 0),
         "飄: per seat, added to every payment it makes or takes",
         "floats",
+        element="seat",
         rulesets=("changsha",),
         check=_check_floats,
+        size=4,
     ),
     Option(
         "opening_extras",
@@ -150,98 +150,35 @@ OPTIONS_BY_NAME: dict[str, Option] = {o.name: o for o in MAHJONG_OPTIONS}
 
 def options_of(ruleset: str) -> tuple[Option, ...]:
     """The options `ruleset` has, in table order."""
-    return tuple(o for o in MAHJONG_OPTIONS if ruleset in o.rulesets)
+    return Rules.options_of(ruleset)
 
 
 def check_ruleset(ruleset: Any) -> str:
-    if not isinstance(ruleset, str) or ruleset not in RULESETS:
-        raise ValueError(f"ruleset must be one of {', '.join(RULESETS)}; got {ruleset!r}")
-    return ruleset
+    return Rules.check_ruleset(ruleset)
 
 
-def _option_getter(name: str) -> Any:
-    def get(self: Rules) -> Any:
-        try:
-            return self._values[name]
-        except KeyError:
-            raise AttributeError(f"{self.ruleset} rules have no option {name!r}") from None
-
-    return get
-
-
-class Rules:
+class Rules(VariantRuleSet):
     """One mahjong ruleset with its options: an immutable, hashable value.
 
     ``Rules("common", flowers=True)``. Every option of the ruleset is held
     (defaults filled in) and readable as an attribute; `to_dict` /
-    `from_dict` round-trip through JSON (records).
+    `from_dict` round-trip through JSON (records). The machinery is the
+    core's (`VariantRuleSet`), read from `MAHJONG_OPTIONS`.
     """
 
-    __slots__ = ("_values", "ruleset")
-    ruleset: str
-    _values: dict[str, Any]
+    OPTIONS = MAHJONG_OPTIONS
+    RULESETS = RULESETS
+    GAME = "mahjong"
+    __slots__ = ()
 
-    def __init__(self, ruleset: str = "common", **options: Any) -> None:
-        ruleset = check_ruleset(ruleset)
-        own = options_of(ruleset)
-        names = {o.name for o in own}
-        for key in options:
-            if key in names:
-                continue
-            if key in OPTIONS_BY_NAME:
-                where = ", ".join(OPTIONS_BY_NAME[key].rulesets)
-                raise ValueError(
-                    f"option {key!r} belongs to {where}, not {ruleset}; "
-                    f"{ruleset} options: {', '.join(sorted(names)) or 'none'}"
-                )
-            raise ValueError(
-                f"unknown option {key!r}; {ruleset} options: {', '.join(sorted(names)) or 'none'}"
-            )
-        values = {o.name: check_option(o, options.get(o.name, o.default)) for o in own}
+    @classmethod
+    def check_combination(cls, values: dict[str, Any]) -> None:
         if values.get("flowers") and values.get("void_suit"):
             raise ValueError("flowers and void_suit cannot both be on (void_suit plays 108 tiles)")
-        object.__setattr__(self, "ruleset", ruleset)
-        object.__setattr__(self, "_values", values)
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise FrozenInstanceError(f"cannot assign to field {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise FrozenInstanceError(f"cannot delete field {name!r}")
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not type(self):
-            return NotImplemented
-        return self.ruleset == other.ruleset and self._values == other._values
-
-    def __hash__(self) -> int:
-        return hash(("mahjong", self.ruleset, *self._values.items()))
 
     def __repr__(self) -> str:
         inner = "".join(f", {k}={v!r}" for k, v in self._values.items())
         return f"mj.Rules({self.ruleset!r}{inner})"
-
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        return (functools.partial(type(self), self.ruleset, **self._values), ())
-
-    def options(self) -> dict[str, Any]:
-        """The ruleset's options and their values, in table order."""
-        return dict(self._values)
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON form: ``{"ruleset": ..., <option>: ...}`` (lists for tuples)."""
-        out: dict[str, Any] = {"ruleset": self.ruleset}
-        for k, v in self._values.items():
-            out[k] = list(v) if isinstance(v, tuple) else v
-        return out
-
-    @classmethod
-    def from_dict(cls, data: Any) -> Rules:
-        if not isinstance(data, dict) or "ruleset" not in data:
-            raise ValueError("mahjong rules must be a dict with a 'ruleset' and its options")
-        options = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items()}
-        ruleset = options.pop("ruleset")
-        return cls(check_ruleset(ruleset), **options)
 
     # -- what the rules imply ---------------------------------------------------
     @property
@@ -265,9 +202,3 @@ class Rules:
         if self.ruleset != "common":
             out["declare_ready"] = False
         return out
-
-
-# One property per option of every ruleset (an option of another ruleset is an
-# AttributeError naming the ruleset): plain property reads, no __getattr__.
-for _opt in MAHJONG_OPTIONS:
-    setattr(Rules, _opt.name, property(_option_getter(_opt.name), doc=_opt.doc))

@@ -16,7 +16,7 @@ SPEC = GameSpec(
     replay="pyyijing.mahjong.replay:replay",
     sim="pyyijing.mahjong.sim:MahjongSim",
     cli="pyyijing.cli.mahjong:CLI",
-    service="service.games.mahjong",
+    service="pyyijing.service.games.mahjong:ADAPTER",
     docs="docs/mahjong.md",
     parts={
         # The game engine (docs/mahjong-engine.md): C++ in core_cpp/src/mahjong/game_*.

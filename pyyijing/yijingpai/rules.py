@@ -1,6 +1,6 @@
 """`Rules`: every option of the rules page (§8), validated once for every backend.
 
-The options are declared once, in `YIJINGPAI_OPTIONS` (pyyijing/options.py
+The options are declared once, in `YIJINGPAI_OPTIONS` (pyyijing/core/options.py
 says what an entry holds); the `Rules` class, the CLI flags and the service's
 proto conversion all come from it. The backends receive one plain config
 (`Rules.core_config`, turned into each backend's own Config object); all
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..options import Option, RuleSet
+from ..core.options import Option, RuleSet
 
 # docs/yijing.md §5: canonical order and the bit each condition has in the
 # native win mask. A new win condition is added here and in each backend's

@@ -13,7 +13,7 @@ SPEC = GameSpec(
     replay="pyyijing.yijingpai.replay:replay",
     sim="pyyijing.yijingpai.sim:YijingpaiSim",
     cli="pyyijing.cli.yijingpai:CLI",
-    service="service.games.yijingpai",
+    service="pyyijing.service.games.yijingpai:ADAPTER",
     docs="docs/yijing.md",
     parts={
         "config": Part("config", "Config"),  # Config(**Rules.core_config())

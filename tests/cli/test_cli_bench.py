@@ -151,3 +151,21 @@ def test_help_says_it_needs_the_repository(
     assert "source checkout" in text
     assert "not in the wheel" in text or "does not ship in the wheel" in text
     assert "--repo DIR" in text
+
+
+def test_the_real_suite_imports_the_installed_package_and_service() -> None:
+    """`python -m benchmarks` runs in the checkout, whose pyyijing/ (the service
+    included) has no compiled modules: the suite's own imports must still be the
+    installed package's, so nothing is imported from the checkout but the suite."""
+    import subprocess
+
+    repo = Path(__file__).resolve().parents[2]
+    code = "import benchmarks, pyyijing.service as s; print(s.__file__)"
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONSAFEPATH"}
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=repo, env=env, capture_output=True, text=True, timeout=60
+    )
+    assert out.returncode == 0, out.stderr
+    where = Path(out.stdout.strip()).resolve()
+    assert where.name == "__init__.py"
+    assert repo / "pyyijing" not in where.parents, where

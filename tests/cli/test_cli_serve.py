@@ -1,4 +1,4 @@
-"""`yijing serve` starts the same gRPC service as `python -m service`."""
+"""`yijing serve` starts the same gRPC service as `python -m pyyijing.service`."""
 
 from __future__ import annotations
 
@@ -117,9 +117,11 @@ def test_yijing_serve_bad_flag_is_labelled_yijing_serve(tmp_path: Path) -> None:
 
 
 def test_python_m_service_keeps_its_own_label(tmp_path: Path) -> None:
-    out = _serve(tmp_path, "--address", "nonsense", command=[sys.executable, "-m", "service"])
+    out = _serve(
+        tmp_path, "--address", "nonsense", command=[sys.executable, "-m", "pyyijing.service"]
+    )
     assert out.returncode == 2
-    _one_line(out.stderr, "python -m service")
+    _one_line(out.stderr, "python -m pyyijing.service")
 
 
 @pytest.fixture
@@ -152,7 +154,7 @@ def test_a_bind_failure_inside_grpc_is_one_line(tmp_path: Path, busy_port: int) 
     """The port is taken between the check and gRPC's bind: Service.start() raises
     RuntimeError("Failed to bind ..."), which is still one line (here the check is skipped)."""
     code = (
-        "import sys, service.__main__ as m\n"
+        "import sys, pyyijing.service.__main__ as m\n"
         "m._bind_problem = lambda address: None\n"
         "sys.exit(m.main(sys.argv[1:], prog='yijing serve'))\n"
     )

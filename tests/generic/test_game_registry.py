@@ -45,7 +45,9 @@ def test_every_part_of_a_builtin_loads_and_is_its_own(name: str) -> None:
     cli = spec.load("cli")
     assert callable(cli.simulate)
     assert callable(cli.replay)
-    assert name == spec.load("service").NAME
+    adapter = spec.load("service")  # its pyyijing.service.games.base.GameAdapter
+    assert adapter.name == name
+    assert adapter.owns(spec.make_rules())
     assert registry.for_rules(spec.make_rules()) is spec
     game = spec.load("game")(spec.make_rules(), seed=3)
     assert type(spec.load("replay")(game.record())) is type(game)

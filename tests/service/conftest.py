@@ -1,11 +1,10 @@
 """Fixtures for the gRPC service tests: a real server on a free loopback port.
 
-`server` runs `service.Service` on its own event loop in a background thread
+`server` runs `pyyijing.service.Service` on its own event loop in a background thread
 (SQLite file in tmp_path, metrics on another free port); tests talk to it with
-the real synchronous grpc client. `spawn_server` runs ``python -m service`` as
-a subprocess (for SIGKILL/SIGTERM tests). No ``__init__.py`` here on purpose:
-``tests/`` is on sys.path and a package named ``service`` would shadow the
-installed one.
+the real synchronous grpc client. `spawn_server` runs ``python -m pyyijing.service`` as
+a subprocess (for SIGKILL/SIGTERM tests). No ``__init__.py`` here: the test folders are
+not packages (pytest's importlib mode).
 """
 
 from __future__ import annotations
@@ -32,8 +31,8 @@ from grpc_status import rpc_status
 
 import pyyijing as yj
 from pyyijing import mahjong as mj
-from service import Config, Service
-from service.convert import pb2, pb2_grpc
+from pyyijing.service import Config, Service
+from pyyijing.service.convert import pb2, pb2_grpc
 
 
 @dataclass
@@ -228,7 +227,7 @@ class ServerProcess:
 def spawn_server(
     db: Path, cwd: Path, *extra: str, env: dict[str, str] | None = None
 ) -> ServerProcess:
-    """``python -m service`` on free ports; waits for its "serving" log line."""
+    """``python -m pyyijing.service`` on free ports; waits for its "serving" log line."""
     full_env = dict(os.environ)
     full_env.setdefault("YIJING_FRONT", os.environ.get("PYYIJING_TEST_FRONT", "auto"))
     full_env.update(env or {})
@@ -236,7 +235,7 @@ def spawn_server(
         [
             sys.executable,
             "-m",
-            "service",
+            "pyyijing.service",
             "--address",
             "127.0.0.1:0",
             "--metrics-address",

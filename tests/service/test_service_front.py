@@ -1,4 +1,4 @@
-"""The native front end (service/front.py, core_cpp/front/): the same service on the wire.
+"""The native front end (pyyijing/service/front.py, core_cpp/front/): the same service on the wire.
 
 Every other service test runs behind it too (`--front auto` is the default; `make
 test` runs tests/service again with PYYIJING_TEST_FRONT=off for the Python-only
@@ -25,8 +25,8 @@ import pytest
 from support.metrics_scrape import scrape
 from support.proc_children import children
 
-from service import front
-from service.config import parse_args
+from pyyijing.service import front
+from pyyijing.service.config import parse_args
 
 SERVICE = "/yijing.v1.RuleEngineService/"
 
@@ -109,7 +109,7 @@ def test_answers_are_the_python_servers_byte_for_byte(
     """Every request on a cold front end (a new rules message is passed on while it is
     resolved), then again once resolved (answered by the front end where it can): the
     same bytes, status codes, messages and error details as the Python-only server."""
-    from service.observability import ObservabilityInterceptor
+    from pyyijing.service.observability import ObservabilityInterceptor
 
     native: list[str] = []
     record = ObservabilityInterceptor.record_native
@@ -274,16 +274,18 @@ def test_front_option(monkeypatch: Any, tmp_path: Path) -> None:
 
 
 def test_front_native_without_it_is_a_one_line_startup_error(tmp_path: Path) -> None:
-    """`python -m service --front native` where it cannot run: exit 2 and the reason."""
+    """`python -m pyyijing.service --front native` where it cannot run: exit 2 and the reason."""
     env = dict(os.environ, PYYIJING_BACKEND="python")  # the front end is the native engine's
     proc = subprocess.run(
-        [sys.executable, "-m", "service", "--address", "127.0.0.1:0", "--metrics-address", "off",
-         "--db", str(tmp_path / "s.sqlite3"), "--front", "native"],
+        [sys.executable, "-m", "pyyijing.service", "--address", "127.0.0.1:0",
+         "--metrics-address", "off", "--db", str(tmp_path / "s.sqlite3"), "--front", "native"],
         cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60,
     )  # fmt: skip
     assert proc.returncode == 2, proc.stderr
     last = proc.stderr.strip().splitlines()[-1]
-    assert last.startswith("python -m service: error: --front native: the python backend"), last
+    assert last.startswith(
+        "python -m pyyijing.service: error: --front native: the python backend"
+    ), last
 
 
 def test_calls_cut_short_by_deadlines_never_bring_it_down(make_server: Any, h: Any) -> None:
@@ -446,7 +448,7 @@ def test_calls_cut_short_are_logged_with_the_clients_address(
 ) -> None:
     """A call the front end ends before it has a request (the client's deadline passed,
     or its message was too large) is logged with the client's address, as every call."""
-    from service.observability import ObservabilityInterceptor
+    from pyyijing.service.observability import ObservabilityInterceptor
 
     peers: list[tuple[str, str]] = []
     record = ObservabilityInterceptor.record_native

@@ -1,4 +1,4 @@
-"""The per-RPC log line (service/jsonlog.py RpcLog): written straight to the
+"""The per-RPC log line (pyyijing/service/jsonlog.py RpcLog): written straight to the
 batching handler while logging is as configure_logging set it, and then the very
 line Logger.info would have written; through Logger.info under any other setup."""
 
@@ -12,8 +12,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from service.jsonlog import ROOT, RpcLog, configure_logging, flush_logging
-from service.logbuffer import BatchingStreamHandler
+from pyyijing.service.jsonlog import ROOT, RpcLog, configure_logging, flush_logging
+from pyyijing.service.logbuffer import BatchingStreamHandler
 
 FIELDS = {
     "method": "/yijing.v1.RuleEngineService/ValidateMove",

@@ -34,8 +34,8 @@ import grpc
 import pytest
 from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 
-from service import front
-from service.config import parse_args
+from pyyijing.service import front
+from pyyijing.service.config import parse_args
 
 ATTACK_CALLS = 400
 ATTACK_CONNECTIONS = 8  # more connections do not buy more calls: the budget is per host

@@ -1,4 +1,4 @@
-"""The batching log handler (service/logbuffer.py): every line, in order, soon."""
+"""The batching log handler (pyyijing/service/logbuffer.py): every line, in order, soon."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import logging
 import threading
 import time
 
-from service.logbuffer import BatchingStreamHandler
+from pyyijing.service.logbuffer import BatchingStreamHandler
 
 
 def _logger(handler: logging.Handler, name: str) -> logging.Logger:

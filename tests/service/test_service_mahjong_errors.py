@@ -17,7 +17,7 @@ import grpc
 import pytest
 
 from pyyijing import mahjong as mj
-from service.games import mahjong as adapter
+from pyyijing.service.games import mahjong as adapter
 
 COMMON = {"ruleset": 1}
 

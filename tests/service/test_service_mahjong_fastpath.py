@@ -1,4 +1,4 @@
-"""The native mahjong ValidateMoves fast path (service/wire.py,
+"""The native mahjong ValidateMoves fast path (pyyijing/service/wire.py,
 core_cpp/bindings/mahjong_wire_bindings.cpp) against the ordinary path.
 
 Mahjong positions get the same treatment as Yi Jing Pai positions: for every
@@ -18,10 +18,10 @@ from support.bytemutation import mutate
 
 import pyyijing as yj
 from pyyijing import mahjong as mj
-from service.errors import InvalidArgumentError
-from service.games import mahjong as mjwire
-from service.positions import PositionChecker
-from service.wire import WireValidator
+from pyyijing.service.errors import InvalidArgumentError
+from pyyijing.service.games import mahjong as mjwire
+from pyyijing.service.positions import PositionChecker
+from pyyijing.service.wire import WireValidator
 
 pytestmark = pytest.mark.skipif(yj.backend() != "native", reason="the fast path is native only")
 
@@ -148,8 +148,8 @@ def test_the_fast_path_knows_every_field_of_its_messages() -> None:
     """Its field numbers are the .proto's, and every field of those messages is
     either read or declined on purpose (MAHJONG_DECLINED_FIELDS)."""
     from pyyijing._native import mahjong as native
-    from service.convert import pb2
-    from service.wire import MAHJONG_DECLINED_FIELDS
+    from pyyijing.service.convert import pb2
+    from pyyijing.service.wire import MAHJONG_DECLINED_FIELDS
 
     known: dict[str, int] = dict(native.WIRE_FIELDS)
     assert not set(MAHJONG_DECLINED_FIELDS) & set(known)

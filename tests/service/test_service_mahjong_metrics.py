@@ -18,7 +18,7 @@ import grpc
 import pytest
 from support.metrics_scrape import scrape
 
-from service.observability import GAME_LABELS, RULESET_LABELS
+from pyyijing.service.observability import GAME_LABELS, RULESET_LABELS
 
 SERVICE = "/yijing.v1.RuleEngineService/"
 

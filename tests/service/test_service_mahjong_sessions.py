@@ -19,7 +19,7 @@ import grpc
 import pytest
 
 from pyyijing import mahjong as mj
-from service.games import mahjong as adapter
+from pyyijing.service.games import mahjong as adapter
 
 RULESETS = ["common", "common_void", "common_flowers", "shaoyang", "changsha"]
 

@@ -30,7 +30,7 @@ def _collect(stub: Any, req: Any) -> tuple[list[Any], Any]:
 def test_summary_identical_to_in_process(
     server: Any, h: Any, name: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from service import simulation
+    from pyyijing.service import simulation
 
     monkeypatch.setattr(simulation, "NATIVE_CHUNK_PER_THREAD", CHUNK)
     monkeypatch.setattr(simulation, "PYTHON_CHUNK", CHUNK)

@@ -250,7 +250,7 @@ def test_the_batch_check_calls_a_non_str_move_malformed() -> None:
     """The service's batch check of mahjong positions (ValidateMove(s)'s engine call) as
     `Game` answers: a move that is not a str is malformed, asked about or in the history
     (its index and verdict, as a malformed string there gives), hashable or not."""
-    from service.games.mahjong import check_prepared
+    from pyyijing.service.games.mahjong import check_prepared
 
     rules = mj.Rules("changsha")
     history = mj.play_bots(rules, 4, ("heuristic",) * 4).moves[:6]

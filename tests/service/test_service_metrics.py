@@ -61,7 +61,7 @@ def test_metrics_endpoint_counts_rpcs_verdicts_and_sessions(server: Any, h: Any)
 
 
 def test_validate_moves_counts_verdicts_on_both_paths(server: Any, h: Any) -> None:
-    # seed deals take the native fast path (service/wire.py); a wall deal the
+    # seed deals take the native fast path (pyyijing/service/wire.py); a wall deal the
     # ordinary one: the verdict counters must not tell them apart.
     wall, _ = yj.shuffle_wall(5)
     by_seed = h.position(5)

@@ -10,7 +10,7 @@ import grpc
 import pytest
 
 import pyyijing as yj
-from service import parse_args
+from pyyijing.service import parse_args
 
 GAMES_METRIC = "yijing_games_simulated_total"
 RUNNING_METRIC = "yijing_simulations_running"
@@ -37,7 +37,7 @@ def _collect(stub: Any, req: Any) -> tuple[list[Any], Any]:
 def test_progress_then_summary_identical_to_in_process(
     server: Any, h: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from service import simulation
+    from pyyijing.service import simulation
 
     # small chunks, every progress event sent: the chunked server run must
     # still equal one unchunked in-process run

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 import pyyijing as yj
-from service.store import SCHEMA_VERSION, Store
+from pyyijing.service.store import SCHEMA_VERSION, Store
 
 DATA = Path(__file__).resolve().parent / "data"
 

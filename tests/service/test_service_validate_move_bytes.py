@@ -1,5 +1,6 @@
-"""ValidateMove on its bytes (service/servicer.py `ValidateMoveBytes`, service/wire.py
-`validate_one`) against the typed ValidateMove path it replaced on the server.
+"""ValidateMove on its bytes (pyyijing/service/servicer.py `ValidateMoveBytes`,
+pyyijing/service/wire.py `validate_one`) against the typed ValidateMove path it replaced on
+the server.
 
 Every request must get byte for byte the response, the error and the verdict
 metrics the typed path gives; plain requests must take the native fast path."""
@@ -16,10 +17,10 @@ from support.bytemutation import mutate
 
 import pyyijing as yj
 from pyyijing import mahjong as mj
-from service.convert import pb2
-from service.errors import RequestError
-from service.observability import Metrics, _safe_deserializer
-from service.servicer import Limits, RuleEngineServicer
+from pyyijing.service.convert import pb2
+from pyyijing.service.errors import RequestError
+from pyyijing.service.observability import Metrics, _safe_deserializer
+from pyyijing.service.servicer import Limits, RuleEngineServicer
 
 NATIVE = yj.backend() == "native"
 JUNK = ["", "garbage", "s0:pass", "s9:play=10", "s0:discard=9z", "s1:" + "1" * 300]

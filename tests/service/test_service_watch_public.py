@@ -23,7 +23,7 @@ import pytest
 
 import pyyijing as yj
 from pyyijing import mahjong as mj
-from service.convert import pb2
+from pyyijing.service.convert import pb2
 
 # -- what a watcher may see ---------------------------------------------------------
 

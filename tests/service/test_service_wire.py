@@ -1,4 +1,4 @@
-"""The native ValidateMoves fast path (service/wire.py) against the ordinary path.
+"""The native ValidateMoves fast path (pyyijing/service/wire.py) against the ordinary path.
 
 It must give byte-for-byte the same verdicts for every request it takes, and
 take none that the ordinary path would refuse (it returns None for those)."""
@@ -13,9 +13,9 @@ import pytest
 from support.bytemutation import mutate
 
 import pyyijing as yj
-from service.convert import MAX_MOVE_CHARS
-from service.positions import PositionChecker
-from service.wire import WireValidator
+from pyyijing.service.convert import MAX_MOVE_CHARS
+from pyyijing.service.positions import PositionChecker
+from pyyijing.service.wire import WireValidator
 
 pytestmark = pytest.mark.skipif(yj.backend() != "native", reason="the fast path is native only")
 
@@ -173,15 +173,15 @@ def test_the_fast_path_knows_every_field_of_its_messages() -> None:
 
     A field added to one of these messages fails here until the parser in
     core_cpp/bindings/wire_bindings.cpp is taught about it, or it is listed in
-    service/wire.py's DECLINED_FIELDS (a field whose requests belong on the
+    pyyijing/service/wire.py's DECLINED_FIELDS (a field whose requests belong on the
     ordinary path: mahjong positions): without that, every request using the
     field would silently take the slow path.
     """
     if yj.backend() != "native":
         pytest.skip("the wire fast path is native")
     from pyyijing._native import yijingpai as native
-    from service.convert import pb2
-    from service.wire import DECLINED_FIELDS
+    from pyyijing.service.convert import pb2
+    from pyyijing.service.wire import DECLINED_FIELDS
 
     known: dict[str, int] = dict(native.WIRE_FIELDS)
     assert not set(DECLINED_FIELDS) & set(known)

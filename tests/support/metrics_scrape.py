@@ -1,7 +1,7 @@
 """Scraping a test server's real /metrics endpoint, once its counters have settled.
 
 Calls the native front end answers itself reach the Python server's metrics
-as report lines written every 20 ms (service/front.py): a scrape made the
+as report lines written every 20 ms (pyyijing/service/front.py): a scrape made the
 moment a call returns may come before its line. `scrape` waits until the
 service's own series (yijing_*) are the same in two scrapes 0.1 s apart.
 """

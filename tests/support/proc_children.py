@@ -1,5 +1,5 @@
 """A process's children, read from /proc (Linux): the service tests find the native
-front end (service/front.py) that a spawned ``python -m service`` started."""
+front end (pyyijing/service/front.py) that a spawned ``python -m pyyijing.service`` started."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""`Rules` is made from its option table (pyyijing/options.py): one place for every option.
+"""`Rules` is made from its option table (pyyijing/core/options.py): one place for every option.
 
 The class must behave as the frozen dataclass it replaced, so that no user
 code and no record notices: keyword construction with the same errors,
@@ -14,7 +14,7 @@ import pickle
 import pytest
 
 import pyyijing as yj
-from pyyijing.options import Option, RuleSet
+from pyyijing.options import Option, RuleSet, VariantRuleSet
 
 
 def test_value_semantics() -> None:
@@ -78,3 +78,57 @@ def test_a_rule_set_is_its_table() -> None:
     assert Toy.from_dict(t.to_dict()) == t
     with pytest.raises(ValueError, match="size must be one of 3, 5; got 4"):
         Toy(size=4)
+
+
+def test_a_variant_rule_set_is_its_table_and_rulesets() -> None:
+    """A game of several rulesets: each option names the rulesets that have it."""
+
+    class Toy(VariantRuleSet):
+        OPTIONS = (
+            Option("size", int, (3, 5), 3, "board size", "size", rulesets=("small", "big")),
+            Option("komi", bool, (False, True), False, "komi", "komi", rulesets=("big",)),
+        )
+        RULESETS = ("small", "big")
+        GAME = "toy"
+        __slots__ = ()
+
+        @classmethod
+        def check_combination(cls, values: dict[str, object]) -> None:
+            if values.get("komi") and values.get("size") == 3:
+                raise ValueError("komi needs size 5")
+
+    small, big = Toy(), Toy("big", size=5, komi=True)
+    assert (small.ruleset, small.options()) == ("small", {"size": 3})
+    assert big.to_dict() == {"ruleset": "big", "size": 5, "komi": True}
+    assert Toy.from_dict(big.to_dict()) == big
+    assert copy.deepcopy(big) == big  # through __reduce__, as pickling
+    assert hash(Toy("big", size=5, komi=True)) == hash(big)
+    assert big != Toy("big", size=5)
+    assert repr(small) == "Toy('small', size=3)"
+    with pytest.raises(AttributeError, match="small rules have no option 'komi'"):
+        _ = small.komi
+    with pytest.raises(ValueError, match="option 'komi' belongs to big, not small"):
+        Toy("small", komi=True)
+    with pytest.raises(ValueError, match="unknown option 'x'; small options: size"):
+        Toy("small", x=1)
+    with pytest.raises(ValueError, match="ruleset must be one of small, big; got 'huge'"):
+        Toy("huge")
+    with pytest.raises(ValueError, match="ruleset must be one of small, big; got None"):
+        Toy(None)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="komi needs size 5"):
+        Toy("big", komi=True)
+    with pytest.raises(ValueError, match="toy rules must be a dict with a 'ruleset'"):
+        Toy.from_dict({"size": 3})
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        big.size = 3  # type: ignore[misc]
+
+
+def test_the_old_import_path_is_the_core_machinery() -> None:
+    from pyyijing import options
+    from pyyijing.core import options as core
+
+    assert (options.Option, options.RuleSet) == (core.Option, core.RuleSet)
+    assert issubclass(yj.mahjong.Rules, core.VariantRuleSet)
+    changsha = yj.mahjong.Rules("changsha", birds=4)
+    assert pickle.loads(pickle.dumps(changsha)) == changsha
+    assert issubclass(yj.Rules, core.RuleSet)

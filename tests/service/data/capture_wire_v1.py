@@ -26,7 +26,7 @@ import grpc
 from conftest import start_server, test_config
 
 import pyyijing as yj
-from service.convert import pb2
+from pyyijing.service.convert import pb2
 
 OUT = Path(__file__).with_name("wire_v1.json")
 STATUS_KEY = "grpc-status-details-bin"

@@ -37,7 +37,7 @@ constexpr std::uint32_t kVerdictOk = 1;         // Verdict.ok
 constexpr std::uint32_t kVerdictCode = 2;       // Verdict.code
 constexpr std::uint32_t kVerdictMessage = 3;    // Verdict.message
 
-// The service's bounds on a request (service/config.py), passed in by service/wire.py
+// The service's bounds on a request (pyyijing/service/config.py), passed in by pyyijing/service/wire.py
 // (or the front end's command line).
 struct Limits {
   std::size_t max_batch;

@@ -4,7 +4,7 @@
 //
 // Two callers share them, so they cannot drift apart: the Python binding
 // (core_cpp/bindings/wire_bindings.cpp, mahjong_wire_bindings.cpp, behind
-// service/wire.py) and the native gRPC front end (core_cpp/front/), which
+// pyyijing/service/wire.py) and the native gRPC front end (core_cpp/front/), which
 // answers these calls without the Python server.
 //
 // Each game's path is three steps, so a caller can run the first and last

@@ -41,6 +41,7 @@ from prometheus_client import (
 
 from .calls import CallBudget
 from .errors import ResourceExhaustedError
+from .games import ADAPTERS
 from .jsonlog import RpcLog
 from .streams import StreamBudget
 
@@ -49,8 +50,10 @@ LOG = logging.getLogger("yijing.service")
 Ctx: TypeAlias = "grpc.aio.ServicerContext[Any, Any]"
 
 #: The values the game and ruleset labels may take (anything else is counted as "").
-GAME_LABELS = frozenset({"", "yijingpai", "mahjong", "mixed"})
-RULESET_LABELS = frozenset({"", "common", "shaoyang", "changsha", "mixed"})
+GAME_LABELS = frozenset({"", "mixed", *ADAPTERS})
+RULESET_LABELS = frozenset(
+    {"", "mixed", *(r for adapter in ADAPTERS.values() for r in adapter.rulesets)}
+)
 
 # The labels of the call being handled: [game, ruleset], filled by label_call.
 _CALL_LABELS: contextvars.ContextVar[list[str] | None] = contextvars.ContextVar(

@@ -1,4 +1,4 @@
-"""``python -m service [--address HOST:PORT] [--metrics-address HOST:PORT] [--db PATH] …``.
+"""``python -m pyyijing.service [--address HOST:PORT] [--metrics-address HOST:PORT] [--db PATH] …``.
 
 A server that cannot start (the address is in use or not this machine's, a
 TLS file or the session database cannot be opened) prints one line,
@@ -68,7 +68,7 @@ def _startup_error(exc: BaseException, config: Config) -> str | None:
     return None
 
 
-def main(argv: list[str] | None = None, prog: str = "python -m service") -> int:
+def main(argv: list[str] | None = None, prog: str = "python -m pyyijing.service") -> int:
     """Serve until SIGTERM/SIGINT; `prog` labels errors (``yijing serve`` from the CLI)."""
     config = parse_args(argv, prog=prog)
     configure_logging(config.log_level)

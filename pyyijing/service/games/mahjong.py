@@ -2,41 +2,35 @@
 
 The adapter of the three mahjong rulesets (docs/service-mahjong.md). The
 `MahjongRules` message has one field per entry of the option table
-(`mj.MAHJONG_OPTIONS`, each entry's `proto_field`), read here by walking the
-table, so an option added to the table is read from the wire as soon as its
-field is in the .proto (tests/service/test_service_mahjong_rules.py checks
-the two agree). Everything game-independent (deals, histories, limits) is in
-service/convert.py.
+(`mj.MAHJONG_OPTIONS`, each entry's `proto_field`), read by walking the
+table (service/options_proto.py, as Yi Jing Pai's), so an option added to the
+table is read from the wire as soon as its field is in the .proto
+(tests/service/test_service_mahjong_rules.py checks the two agree). Everything
+game-independent (deals, histories, limits) is in service/convert.py.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from pyyijing import mahjong as mj
-from pyyijing.options import Option, check_option
+from pyyijing.mahjong.game import parts as mahjong_parts
+from pyyijing.mahjong.reasons import MESSAGES as MAHJONG_MESSAGES
 
 from .._proto import load
-from ..errors import InvalidArgumentError
+from ..options_proto import options_from_proto, options_to_proto, ruleset_numbers
+from ..options_proto import ruleset_label as ruleset_label_of
+from .base import PreparedItem
 
 pb2, _pb2_grpc = load()
 
 NAME = "mahjong"
 PLAYERS = 4
-MAX_SHOWN_CHARS = 64  # a bad string option is quoted at most this long in errors
 
-RULESET_FROM_PROTO: dict[int, str] = {
-    pb2.MAHJONG_RULESET_UNSPECIFIED: "common",  # mj.Rules() is common
-    pb2.MAHJONG_RULESET_COMMON: "common",
-    pb2.MAHJONG_RULESET_SHAOYANG: "shaoyang",
-    pb2.MAHJONG_RULESET_CHANGSHA: "changsha",
-}
-RULESET_TO_PROTO: dict[str, int] = {
-    "common": pb2.MAHJONG_RULESET_COMMON,
-    "shaoyang": pb2.MAHJONG_RULESET_SHAOYANG,
-    "changsha": pb2.MAHJONG_RULESET_CHANGSHA,
-}
+#: MahjongRuleset number -> ruleset (UNSPECIFIED: common, as `mj.Rules()` is).
+RULESET_FROM_PROTO: dict[int, str] = ruleset_numbers(mj.Rules, pb2.MahjongRules())
+RULESET_TO_PROTO: dict[str, int] = {r: n for n, r in RULESET_FROM_PROTO.items() if n}
 PHASES = {
     "play": pb2.MAHJONG_PHASE_PLAY,
     "claim": pb2.MAHJONG_PHASE_CLAIM,
@@ -53,82 +47,25 @@ RESULT_KINDS = {
 }
 
 
-def _shown(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= MAX_SHOWN_CHARS else text[:MAX_SHOWN_CHARS] + "..."
-
-
-def _is_set(msg: Any, opt: Option) -> bool:
-    if opt.type is tuple:  # a repeated field: empty is unset
-        return len(getattr(msg, opt.proto_field)) > 0
-    return bool(msg.HasField(opt.proto_field))
-
-
-def _value(msg: Any, opt: Option) -> Any:
-    raw = getattr(msg, opt.proto_field)
-    if opt.type is tuple:
-        return tuple(int(x) for x in raw)
-    return opt.type(raw)
-
-
 def rules_from_proto(msg: Any, field: str = "mahjong_rules") -> mj.Rules:
     """`mj.Rules` of a `MahjongRules` message; every bad field named in one error.
 
     An unset option is its default; a set option the ruleset does not have is
-    refused (its field named), as `mj.Rules` refuses the keyword.
+    refused (its field named), as `mj.Rules` refuses the keyword
+    (service/options_proto.py reads it, as it reads Yi Jing Pai's).
     """
-    ruleset = RULESET_FROM_PROTO.get(msg.ruleset)
-    if ruleset is None:
-        raise InvalidArgumentError.one(f"{field}.ruleset", f"unknown ruleset {msg.ruleset}")
-    bad: list[tuple[str, str]] = []
-    options: dict[str, Any] = {}
-    for opt in mj.MAHJONG_OPTIONS:
-        if not _is_set(msg, opt):
-            continue
-        path = f"{field}.{opt.proto_field}"
-        if ruleset not in opt.rulesets:
-            bad.append(
-                (
-                    path,
-                    f"option {opt.name!r} belongs to {', '.join(opt.rulesets)}, not {ruleset}",
-                )
-            )
-            continue
-        value = _value(msg, opt)
-        if opt.type is tuple and len(value) != PLAYERS:  # before the check quotes the whole list
-            bad.append(
-                (path, f"{opt.name} must be {PLAYERS} values, one per seat; got {len(value)}")
-            )
-            continue
-        try:
-            options[opt.name] = check_option(opt, value)
-        except ValueError:
-            allowed = ", ".join(opt.format_one(v) for v in opt.allowed)
-            what = "for example" if opt.check is not None else "one of"
-            bad.append((path, f"{opt.name} must be {what} {allowed}; got {_shown(value)}"))
-    if bad:
-        raise InvalidArgumentError(bad)
-    try:
-        return mj.Rules(ruleset, **options)
-    except ValueError as exc:  # a combination (flowers with void_suit)
-        raise InvalidArgumentError.one(field, str(exc)) from exc
+    rules: mj.Rules = options_from_proto(pb2, mj.Rules, msg, field)
+    return rules
 
 
 def rules_to_proto(rules: mj.Rules) -> Any:
     """The `MahjongRules` message of `rules`, every option of its ruleset set."""
-    msg = pb2.MahjongRules(ruleset=RULESET_TO_PROTO[rules.ruleset])
-    for name, value in rules.options().items():
-        opt = next(o for o in mj.MAHJONG_OPTIONS if o.name == name)
-        if opt.type is tuple:
-            getattr(msg, opt.proto_field).extend(value)
-        else:
-            setattr(msg, opt.proto_field, value)
-    return msg
+    return options_to_proto(pb2, rules, pb2.MahjongRules())
 
 
 def ruleset_label(msg: Any) -> str:
     """The ruleset of a `MahjongRules` message, for metric labels (bounded: 3 names or "")."""
-    return RULESET_FROM_PROTO.get(msg.ruleset, "")
+    return ruleset_label_of(mj.Rules, msg)
 
 
 # -- results, views ---------------------------------------------------------------
@@ -273,9 +210,6 @@ def ready_discards(game: mj.Game, seat: int) -> list[Any]:
 
 # -- many positions at once (ValidateMove(s)) ---------------------------------------
 
-#: ``(seed, wall, dealer, moves, move)``: as `pyyijing.yijingpai.positions.PreparedItem`.
-PreparedItem = tuple[int | None, str | None, int, list[str], str]
-
 
 def check_prepared(rules: mj.Rules, items: Sequence[PreparedItem]) -> list[tuple[int, str, str]]:
     """For each item: ``(-1, code, message)`` for the move's verdict, or ``(j, code,
@@ -310,3 +244,96 @@ def check_prepared(rules: mj.Rules, items: Sequence[PreparedItem]) -> list[tuple
         v = game.validate(move)
         out.append((-1, v.code, v.message))
     return out
+
+
+class MahjongAdapter:
+    """The mahjong rulesets' `GameAdapter` (service/games/base.py), selected by a request's
+    `mahjong_rules` field."""
+
+    name = NAME
+    title = "mahjong"
+    rules_field = "mahjong_rules"
+    wire_kind = b"M"
+    bots: Collection[str] = mj.BOTS
+    rulesets: Collection[str] = mj.RULESETS
+
+    def owns(self, obj: object) -> bool:
+        return isinstance(obj, (mj.Rules, mj.Game))
+
+    def rules_from_proto(self, msg: Any, field: str) -> mj.Rules:
+        return rules_from_proto(msg, field)
+
+    def rules_from_dict(self, data: Any) -> mj.Rules:
+        return mj.Rules.from_dict(data)
+
+    def players(self, rules: mj.Rules) -> int:
+        return PLAYERS
+
+    def labels(self, rules: mj.Rules) -> tuple[str, str]:
+        return NAME, rules.ruleset
+
+    def message_labels(self, msg: Any) -> tuple[str, str]:
+        return NAME, ruleset_label(msg)
+
+    def new_game(
+        self, rules: mj.Rules, seed: int | None, wall: str | None, dealer: int | None
+    ) -> mj.Game:
+        if seed is not None:
+            return mj.Game(rules, seed=seed)
+        return mj.Game(rules, wall=wall, dealer=dealer)
+
+    def check_wall(self, rules: mj.Rules, tiles: str) -> None:
+        mj.check_wall(rules, tiles)
+
+    def check_prepared(
+        self, rules: mj.Rules, items: Sequence[PreparedItem]
+    ) -> list[tuple[int, str, str]]:
+        return check_prepared(rules, items)
+
+    def phase_fields(self, game: mj.Game) -> dict[str, Any]:
+        return {"mahjong_phase": PHASES[game.phase]}
+
+    def result_to(self, response: Any, game: mj.Game) -> None:
+        if game.result is not None:
+            response.mahjong_result.CopyFrom(result_to_proto(game.result))
+
+    def evaluate(self, game: mj.Game, seat: int) -> Any:
+        waits = game.waits(seat)
+        response = pb2.EvaluateResponse(
+            ready=bool(waits),
+            waits=waits_to_proto(waits),
+            ready_discards=ready_discards(game, seat),
+            mahjong_phase=PHASES[game.phase],
+            to_act=game.to_act,
+            mahjong_view=game_view(game, seat),
+        )
+        self.result_to(response, game)
+        return response
+
+    def view_fields(self, game: mj.Game, seat: int | None) -> dict[str, Any]:
+        return {"mahjong_view": game_view(game, seat)}
+
+    def observer_view_fields(self, game: mj.Game) -> dict[str, Any]:
+        return {"mahjong_observer_view": game_view(game, None)}
+
+    def watch_view_fields(self, game: mj.Game, view: dict[str, Any]) -> dict[str, Any]:
+        # A watcher is no seat: never to act; next_index stays unset (it counts passes).
+        return {"mahjong_view": view_to_proto(view, game.rules.ruleset, False, 0)}
+
+    def rules_from_bytes(self, blob: bytes) -> mj.Rules:
+        return rules_from_proto(pb2.MahjongRules.FromString(blob))
+
+    def native_config(self, rules: mj.Rules) -> Any:
+        return mahjong_parts("native").Config(**rules.core_config())
+
+    def wire_image(self, config: Any) -> Any:
+        from pyyijing._native import mahjong  # the native backend is active
+
+        native: Any = mahjong  # wire_image is not in the module's stub
+        return native.wire_image(config)
+
+    def wire_args(self) -> tuple[Any, ...]:
+        return (MAHJONG_MESSAGES,)
+
+
+ADAPTER = MahjongAdapter()

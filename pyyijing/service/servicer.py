@@ -16,13 +16,11 @@ from typing import Any, TypeAlias, TypeVar
 import grpc
 
 import pyyijing as yj
-from pyyijing import mahjong as mj
 
 from . import convert, simulation, spectator
 from .convert import pb2, pb2_grpc
 from .errors import InvalidArgumentError, RequestError
-from .games import mahjong as mjp
-from .games import yijingpai as yp
+from .games import DEFAULT, adapter_for
 from .observability import Metrics, label_call
 from .positions import PositionChecker
 from .sessions import SessionManager
@@ -93,7 +91,7 @@ class RuleEngineServicer(_ServicerBase):  # type: ignore[misc]  # untyped genera
 
     # -- stateless --------------------------------------------------------------
     def _count_verdicts(
-        self, verdicts: list[tuple[str, str]], labels: tuple[str, str] = (yp.NAME, "")
+        self, verdicts: list[tuple[str, str]], labels: tuple[str, str] = (DEFAULT.name, "")
     ) -> None:
         for code, n in Counter(code for code, _ in verdicts).items():
             self.metrics.verdict(code, n, *labels)
@@ -221,15 +219,10 @@ class RuleEngineServicer(_ServicerBase):  # type: ignore[misc]  # untyped genera
             if not v.ok and resp.ok:
                 resp.ok = False
                 resp.first_illegal_index = i
-        if isinstance(game, mj.Game):
-            resp.mahjong_phase = mjp.PHASES[game.phase]
-            if game.result is not None:
-                resp.mahjong_result.CopyFrom(mjp.result_to_proto(game.result))
-            return resp
-        resp.phase = yp.PHASES[game.phase]
-        result = game.record()["result"]
-        if result is not None:
-            resp.result.CopyFrom(yp.result_to_proto(result))
+        adapter = adapter_for(game)
+        for name, value in adapter.phase_fields(game).items():
+            setattr(resp, name, value)
+        adapter.result_to(resp, game)
         return resp
 
     async def ValidateGame(self, request: Any, context: Ctx) -> Any:  # noqa: N802
@@ -241,14 +234,10 @@ class RuleEngineServicer(_ServicerBase):  # type: ignore[misc]  # untyped genera
         seat = None
         if request.HasField("seat"):
             seat = _check_seat(request.seat, game)
-        if isinstance(game, mj.Game):
-            return pb2.LegalMovesResponse(
-                moves=game.legal_moves(seat),
-                mahjong_phase=mjp.PHASES[game.phase],
-                to_act=game.to_act,
-            )
         return pb2.LegalMovesResponse(
-            moves=game.legal_moves(seat), phase=yp.PHASES[game.phase], to_act=game.to_act
+            moves=game.legal_moves(seat),
+            to_act=game.to_act,
+            **adapter_for(game).phase_fields(game),
         )
 
     async def LegalMoves(self, request: Any, context: Ctx) -> Any:  # noqa: N802
@@ -258,34 +247,7 @@ class RuleEngineServicer(_ServicerBase):  # type: ignore[misc]  # untyped genera
         self._label(request.position)
         game = convert.game_from_position(request.position, self.limits.max_moves)
         seat = _check_seat(request.seat, game)
-        if isinstance(game, mj.Game):
-            return self._evaluate_mahjong(game, seat)
-        plays = game.ready(seat)
-        resp = pb2.EvaluateResponse(
-            ready=bool(plays),
-            winning_plays=[yp.winning_play_to_proto(p) for p in plays],
-            phase=yp.PHASES[game.phase],
-            to_act=game.to_act,
-            view=yp.game_view(game, seat),
-        )
-        result = game.record()["result"]
-        if result is not None:
-            resp.result.CopyFrom(yp.result_to_proto(result))
-        return resp
-
-    def _evaluate_mahjong(self, game: mj.Game, seat: int) -> Any:
-        waits = game.waits(seat)
-        resp = pb2.EvaluateResponse(
-            ready=bool(waits),
-            waits=mjp.waits_to_proto(waits),
-            ready_discards=mjp.ready_discards(game, seat),
-            mahjong_phase=mjp.PHASES[game.phase],
-            to_act=game.to_act,
-            mahjong_view=mjp.game_view(game, seat),
-        )
-        if game.result is not None:
-            resp.mahjong_result.CopyFrom(mjp.result_to_proto(game.result))
-        return resp
+        return adapter_for(game).evaluate(game, seat)
 
     async def Evaluate(self, request: Any, context: Ctx) -> Any:  # noqa: N802
         return await self._off_loop(context, self._evaluate, request)
@@ -302,15 +264,12 @@ class RuleEngineServicer(_ServicerBase):  # type: ignore[misc]  # untyped genera
         except RequestError as exc:
             await self._abort(context, exc)
             raise
-        resp = pb2.CreateGameResponse(
+        game = session.game
+        return pb2.CreateGameResponse(
             game_id=session.game_id,
             seat_tokens=[pb2.SeatToken(seat=i, token=t) for i, t in enumerate(tokens)],
+            **adapter_for(game).observer_view_fields(game),
         )
-        if isinstance(session.game, mj.Game):
-            resp.mahjong_observer_view.CopyFrom(mjp.game_view(session.game, None))
-        else:
-            resp.observer_view.CopyFrom(yp.game_view(session.game, None))
-        return resp
 
     async def Act(self, request: Any, context: Ctx) -> Any:  # noqa: N802
         try:
@@ -489,14 +448,11 @@ def _watch_message(game: Any, view: dict[str, Any], sent: int) -> Any:
     `next_index` stays unset: it counts passes, which a watcher never learns.
     """
     new_moves = view["history"][sent:]
-    if isinstance(game, mj.Game):
-        shown = mjp.view_to_proto(view, game.rules.ruleset, False, 0)
-        return pb2.WatchGameResponse(new_moves=new_moves, mahjong_view=shown)
-    return pb2.WatchGameResponse(new_moves=new_moves, view=yp.view_to_proto(view))
+    return pb2.WatchGameResponse(
+        new_moves=new_moves, **adapter_for(game).watch_view_fields(game, view)
+    )
 
 
 def _view_field(game: Any, seat: int | None) -> dict[str, Any]:
     """The view of `seat` as the keyword of the response field of its game."""
-    if isinstance(game, mj.Game):
-        return {"mahjong_view": mjp.game_view(game, seat)}
-    return {"view": yp.game_view(game, seat)}
+    return adapter_for(game).view_fields(game, seat)

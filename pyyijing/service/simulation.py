@@ -21,7 +21,6 @@ from dataclasses import dataclass
 from typing import Any
 
 import pyyijing as yj
-from pyyijing import mahjong as mj
 
 from . import convert
 from .errors import InvalidArgumentError
@@ -77,7 +76,7 @@ def args_from_proto(msg: Any, max_games: int, backend: str) -> SimulateArgs:
         rules = convert.any_rules_from_proto(msg)
     except InvalidArgumentError as exc:
         bad.extend(exc.violations)
-    bots = mj.BOTS if convert.is_mahjong(msg) else yj.BOTS
+    bots = convert.game_bots(msg)
     games = int(msg.games)
     if games < 1:
         bad.append(("games", "games must be at least 1"))

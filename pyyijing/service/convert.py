@@ -7,67 +7,74 @@ with the field path of the bad value (``position.rules.players``,
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any, TypeAlias
 
 import pyyijing as yj
-from pyyijing import mahjong as mj
 
 from ._proto import load
 from .errors import InvalidArgumentError
-from .games import mahjong, yijingpai
+from .games import ADAPTERS, DEFAULT, GameAdapter, adapter_for
 
 pb2, pb2_grpc = load()
 
 MAX_WALL_CHARS = 1024
 MAX_MOVE_CHARS = 256  # the grammar allows 64; longer strings are still answered "malformed"
 
-
-AnyRules: TypeAlias = "yj.Rules | mj.Rules"
-AnyGame: TypeAlias = "yj.Game | mj.Game"
-
-
-def rules_from_proto(msg: Any, field: str = "rules") -> yj.Rules:
-    """The rules of a Yi Jing `Rules` message (the game's adapter reads it; zero means default)."""
-    return yijingpai.rules_from_proto(msg, field)
+#: The rules of any game of the service (its adapter says which: `adapter_for`).
+AnyRules: TypeAlias = Any
+#: A game of any game of the service.
+AnyGame: TypeAlias = Any
 
 
-def is_mahjong(msg: Any) -> bool:
-    """Does a message with `rules` and `mahjong_rules` fields select mahjong?"""
-    return bool(msg.HasField("mahjong_rules"))
+def adapter_of_message(msg: Any, prefix: str = "") -> GameAdapter:
+    """The game a message with every game's rules field selects: the one whose field is set.
+
+    None set is the default game (an unset `rules` is every default of Yi Jing
+    Pai's); two set is refused, at the field of the second.
+    """
+    chosen = [a for a in ADAPTERS.values() if a is not DEFAULT and msg.HasField(a.rules_field)]
+    if not chosen:
+        return DEFAULT
+    if msg.HasField(DEFAULT.rules_field) or len(chosen) > 1:
+        named = [a for a in ADAPTERS.values() if msg.HasField(a.rules_field)]
+        fields = " or ".join(f"{a.rules_field} ({a.title})" for a in named)
+        raise InvalidArgumentError.one(
+            f"{prefix}{named[-1].rules_field}", f"set {fields}, not both"
+        )
+    return chosen[0]
 
 
 def any_rules_from_proto(msg: Any, prefix: str = "") -> AnyRules:
-    """The rules of a message with `rules` (Yi Jing Pai) and `mahjong_rules` fields.
-
-    `mahjong_rules` selects mahjong; unset, the message is Yi Jing Pai's as it
-    always was (an unset `rules` is every default). Both set is refused.
-    """
-    if is_mahjong(msg):
-        if msg.HasField("rules"):
-            raise InvalidArgumentError.one(
-                f"{prefix}mahjong_rules",
-                "set rules (Yi Jing Pai) or mahjong_rules (mahjong), not both",
-            )
-        return mahjong.rules_from_proto(msg.mahjong_rules, f"{prefix}mahjong_rules")
-    return yijingpai.rules_from_proto(msg.rules, f"{prefix}rules")
+    """The rules of a message with every game's rules field (`adapter_of_message`)."""
+    adapter = adapter_of_message(msg, prefix)
+    field = adapter.rules_field
+    return adapter.rules_from_proto(getattr(msg, field), f"{prefix}{field}")
 
 
 def players_of(rules: AnyRules) -> int:
-    return mahjong.PLAYERS if isinstance(rules, mj.Rules) else rules.players
+    return adapter_for(rules).players(rules)
 
 
 def game_labels(msg: Any) -> tuple[str, str]:
     """``(game, ruleset)`` of a request's rules, for metric labels (a bounded set)."""
-    if is_mahjong(msg):
-        return mahjong.NAME, mahjong.ruleset_label(msg.mahjong_rules)
-    return yijingpai.NAME, ""
+    for adapter in ADAPTERS.values():
+        if adapter is not DEFAULT and msg.HasField(adapter.rules_field):
+            return adapter.message_labels(getattr(msg, adapter.rules_field))
+    return DEFAULT.message_labels(getattr(msg, DEFAULT.rules_field))
+
+
+def game_bots(msg: Any) -> Collection[str]:
+    """The bot names of the game a request's rules fields select (two set: the last one's)."""
+    for adapter in ADAPTERS.values():
+        if adapter is not DEFAULT and msg.HasField(adapter.rules_field):
+            return adapter.bots
+    return DEFAULT.bots
 
 
 def labels_of(rules: AnyRules) -> tuple[str, str]:
-    if isinstance(rules, mj.Rules):
-        return mahjong.NAME, rules.ruleset
-    return yijingpai.NAME, ""
+    return adapter_for(rules).labels(rules)
 
 
 @dataclass(frozen=True)
@@ -78,19 +85,9 @@ class DealSpec:
     wall: str | None = None
     dealer: int | None = None
 
-    def new_game(self, rules: AnyRules) -> Any:
-        """A `yj.Game` or an `mj.Game`, whichever game `rules` are of."""
-        game_class: Any = mj.Game if isinstance(rules, mj.Rules) else yj.Game
-        if self.seed is not None:
-            return game_class(rules, seed=self.seed)
-        return game_class(rules, wall=self.wall, dealer=self.dealer)
-
-
-def _check_wall(rules: AnyRules, tiles: str) -> None:
-    if isinstance(rules, mj.Rules):
-        mj.check_wall(rules, tiles)
-    else:
-        rules.check_wall(tiles)
+    def new_game(self, rules: AnyRules) -> AnyGame:
+        """A game of whichever game `rules` are of."""
+        return adapter_for(rules).new_game(rules, self.seed, self.wall, self.dealer)
 
 
 def deal_from_proto(msg: Any, rules: AnyRules, field: str = "deal") -> DealSpec:
@@ -108,7 +105,7 @@ def deal_from_proto(msg: Any, rules: AnyRules, field: str = "deal") -> DealSpec:
         )
     else:
         try:
-            _check_wall(rules, tiles)
+            adapter_for(rules).check_wall(rules, tiles)
         except ValueError as exc:
             bad.append((f"{field}.wall.tiles", str(exc)))
     players = players_of(rules)
@@ -149,7 +146,7 @@ def replay_moves(game: Any, moves: Any, field: str) -> Any:
 
 
 def game_from_position(msg: Any, max_moves: int, field: str = "position") -> Any:
-    """The game (`yj.Game` or `mj.Game`) a `Position` message reaches; INVALID_ARGUMENT
+    """The game (of any game of the service) a `Position` message reaches; INVALID_ARGUMENT
     if it is not one."""
     rules = any_rules_from_proto(msg, f"{field}.")
     deal = deal_from_proto(msg.deal, rules, f"{field}.deal")

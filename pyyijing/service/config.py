@@ -146,7 +146,7 @@ def check_address(flag: str, value: str) -> str | None:
 def parse_args(
     argv: Sequence[str] | None = None,
     env: dict[str, str] | None = None,
-    prog: str = "python -m service",
+    prog: str = "python -m pyyijing.service",
 ) -> Config:
     """The Config of these flags and environment; errors are labelled `prog` (yijing serve)."""
     env = dict(os.environ if env is None else env)

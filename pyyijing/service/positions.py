@@ -12,12 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from pyyijing import mahjong as mj
-from pyyijing.yijingpai.positions import PreparedItem, check_prepared
-
 from . import convert
 from .errors import InvalidArgumentError
-from .games import mahjong
+from .games import adapter_for
+from .games.base import PreparedItem
 
 # Distinct rule sets remembered; a server sees few, so this is never reached
 # in practice and only bounds memory against hostile traffic.
@@ -33,16 +31,14 @@ class PositionChecker:
         self._rules: dict[bytes, convert.AnyRules] = {}
 
     def _rules_of(self, position: Any, field: str) -> tuple[bytes, convert.AnyRules]:
-        # The key says which game: the same bytes are another game's rules in the other field.
-        if convert.is_mahjong(position):
-            if position.HasField("rules"):  # refused before the cache can hide it
-                convert.any_rules_from_proto(position, f"{field}.")
-            key = b"m" + position.mahjong_rules.SerializeToString(deterministic=True)
-        else:
-            key = b"y" + position.rules.SerializeToString(deterministic=True)
+        # Two rules fields set is refused here, before the cache can hide it.
+        adapter = convert.adapter_of_message(position, f"{field}.")
+        message = getattr(position, adapter.rules_field)
+        # The key says which game: the same bytes are another game's rules in another field.
+        key = adapter.wire_kind + message.SerializeToString(deterministic=True)
         rules = self._rules.get(key)
-        if rules is None:
-            rules = convert.any_rules_from_proto(position, f"{field}.")  # errors are not cached
+        if rules is None:  # errors are not cached
+            rules = adapter.rules_from_proto(message, f"{field}.{adapter.rules_field}")
             if len(self._rules) >= _RULES_CACHE_SIZE:
                 self._rules.clear()
             self._rules[key] = rules
@@ -103,9 +99,7 @@ class PositionChecker:
 
 def _check_group(rules: convert.AnyRules, items: list[PreparedItem]) -> list[tuple[int, str, str]]:
     """The checks of items with the same rules, by the engine of their game."""
-    if isinstance(rules, mj.Rules):
-        return mahjong.check_prepared(rules, items)
-    return list(check_prepared(rules, items))
+    return adapter_for(rules).check_prepared(rules, items)
 
 
 def _replay_error(move: str, j: int, code: str, message: str, field: str) -> InvalidArgumentError:

@@ -10,9 +10,9 @@ grpcio-tools is regenerated and an unchanged one is reused. Output is written
 to a temporary directory and renamed into place, so concurrent first imports
 (several server processes, pytest workers) are safe.
 
-The .proto files are found in ``proto/`` next to the package in a source
-checkout, or in ``service/proto/`` in an installed wheel (pyproject.toml maps
-``proto/`` there).
+The .proto files are found in ``proto/`` at the root of a source checkout
+(two levels above this package), or in ``pyyijing/service/proto/`` in an
+installed wheel (pyproject.toml maps ``proto/`` there).
 """
 
 from __future__ import annotations
@@ -32,11 +32,12 @@ _HERE = Path(__file__).resolve().parent
 
 def proto_root() -> Path:
     """The directory holding ``yijing/v1/*.proto``."""
-    for candidate in (_HERE / "proto", _HERE.parent / "proto"):
+    candidates = (_HERE / "proto", _HERE.parent.parent / "proto")
+    for candidate in candidates:
         if (candidate / PROTO_FILES[0]).is_file():
             return candidate
     raise ImportError(
-        f"service: cannot find {PROTO_FILES[0]} in {_HERE / 'proto'} or {_HERE.parent / 'proto'}"
+        f"service: cannot find {PROTO_FILES[0]} in {candidates[0]} or {candidates[1]}"
     )
 
 

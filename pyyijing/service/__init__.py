@@ -1,6 +1,6 @@
 """The pyyijing gRPC service (yijing.v1.RuleEngineService).
 
-``python -m service`` (or `serve()`) runs it; see README.md, "Service", and
+``python -m pyyijing.service`` (or `serve()`) runs it; see README.md, "Service", and
 ``proto/yijing/v1/rule_engine.proto`` for the API. The protobuf/gRPC modules
 are generated from the .proto on first import (service/_proto.py).
 """

@@ -9,12 +9,15 @@ options are read through its option table (service/options_proto.py).
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
 from typing import Any
 
 import pyyijing as yj
+from pyyijing.yijingpai.positions import check_prepared, engine_config
 
 from .._proto import load
 from ..options_proto import enum_numbers, options_from_proto
+from .base import PreparedCheck, PreparedItem
 
 pb2, _pb2_grpc = load()
 
@@ -119,3 +122,93 @@ def winning_play_to_proto(p: dict[str, Any]) -> Any:
         king_wen=int(p["king_wen"]),
         points_half=int(p["points_half"]),
     )
+
+
+class YiJingPaiAdapter:
+    """Yi Jing Pai's `GameAdapter` (service/games/base.py): the default game of a request
+    that sets no game's rules field."""
+
+    name = NAME
+    title = "Yi Jing Pai"
+    rules_field = "rules"
+    wire_kind = b"Y"
+    bots: Collection[str] = yj.BOTS
+    rulesets: Collection[str] = ()
+
+    def owns(self, obj: object) -> bool:
+        return isinstance(obj, (yj.Rules, yj.Game))
+
+    def rules_from_proto(self, msg: Any, field: str) -> yj.Rules:
+        return rules_from_proto(msg, field)
+
+    def rules_from_dict(self, data: Any) -> yj.Rules:
+        return yj.Rules.from_dict(data)
+
+    def players(self, rules: yj.Rules) -> int:
+        return int(rules.players)
+
+    def labels(self, rules: yj.Rules) -> tuple[str, str]:
+        return NAME, ""
+
+    def message_labels(self, msg: Any) -> tuple[str, str]:
+        return NAME, ""
+
+    def new_game(
+        self, rules: yj.Rules, seed: int | None, wall: str | None, dealer: int | None
+    ) -> yj.Game:
+        if seed is not None:
+            return yj.Game(rules, seed=seed)
+        return yj.Game(rules, wall=wall, dealer=dealer)
+
+    def check_wall(self, rules: yj.Rules, tiles: str) -> None:
+        rules.check_wall(tiles)
+
+    def check_prepared(self, rules: yj.Rules, items: Sequence[PreparedItem]) -> list[PreparedCheck]:
+        return list(check_prepared(rules, list(items)))
+
+    def phase_fields(self, game: yj.Game) -> dict[str, Any]:
+        return {"phase": PHASES[game.phase]}
+
+    def result_to(self, response: Any, game: yj.Game) -> None:
+        result = game.record()["result"]
+        if result is not None:
+            response.result.CopyFrom(result_to_proto(result))
+
+    def evaluate(self, game: yj.Game, seat: int) -> Any:
+        plays = game.ready(seat)
+        response = pb2.EvaluateResponse(
+            ready=bool(plays),
+            winning_plays=[winning_play_to_proto(p) for p in plays],
+            phase=PHASES[game.phase],
+            to_act=game.to_act,
+            view=game_view(game, seat),
+        )
+        self.result_to(response, game)
+        return response
+
+    def view_fields(self, game: yj.Game, seat: int | None) -> dict[str, Any]:
+        return {"view": game_view(game, seat)}
+
+    def observer_view_fields(self, game: yj.Game) -> dict[str, Any]:
+        return {"observer_view": game_view(game, None)}
+
+    def watch_view_fields(self, game: yj.Game, view: dict[str, Any]) -> dict[str, Any]:
+        return {"view": view_to_proto(view)}
+
+    def rules_from_bytes(self, blob: bytes) -> yj.Rules:
+        return rules_from_proto(pb2.Rules.FromString(blob))
+
+    def native_config(self, rules: yj.Rules) -> Any:
+        return engine_config(rules, backend="native")
+
+    def wire_image(self, config: Any) -> Any:
+        from pyyijing._native import yijingpai  # the native backend is active
+
+        native: Any = yijingpai  # wire_image is not in the module's stub
+        return native.wire_image(config)
+
+    def wire_args(self) -> tuple[Any, ...]:
+        return ()
+
+
+ADAPTER = YiJingPaiAdapter()

@@ -34,26 +34,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pyyijing as yj
-from pyyijing.core import registry
 
 from . import convert
 from .convert import DealSpec
 from .errors import NotFoundError, PermissionDeniedError, RequestError, ResourceExhaustedError
+from .games import adapter_for, adapter_named
 from .observability import Metrics
 from .store import GameNotActiveError, Store
 
 LOG = logging.getLogger("yijing.service")
-
-
-def rules_class(game: str) -> Any:
-    """The Rules class of `game` (the store's game column, the record's "game"): how its
-    rules come back from the stored JSON; None for a game not registered here."""
-    for spec in registry.games():
-        if spec.name == game:
-            return spec.load("rules")
-    return None
-
-
 GAME_ID_RE = re.compile(r"^[0-9a-f]{32}$")
 MOVE_SEAT_RE = re.compile(r"^s(0|[1-9][0-9]{0,5}):")
 MAX_TOKEN_CHARS = 256
@@ -70,7 +59,7 @@ def hash_token(token: str) -> bytes:
 @dataclass(eq=False)  # identity semantics: the weak map and the LRU hold the same object
 class Session:
     game_id: str
-    game: Any  # a yj.Game or an mj.Game
+    game: Any  # a game of any game of the service (games.adapter_for)
     token_hashes: list[bytes]
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     changed: asyncio.Event = field(default_factory=asyncio.Event)
@@ -175,7 +164,7 @@ class SessionManager:
                 deal.wall,
                 deal.dealer,
                 hashes,
-                convert.labels_of(rules)[0],
+                adapter_for(rules).name,  # the store's game column
             )
         except BaseException:
             self._active -= 1
@@ -206,10 +195,10 @@ class SessionManager:
             raise NotFoundError(f"no game {game_id!r}")
         if stored.expired:
             raise NotFoundError(self._expired_text(game_id))
-        rules_type = rules_class(stored.game)
-        if rules_type is None:  # a newer server's game: this one cannot replay it
+        adapter = adapter_named(stored.game)
+        if adapter is None:  # a newer server's game: this one cannot replay it
             raise NotFoundError(f"game {game_id!r} is a {stored.game!r} game, unknown here")
-        rules = rules_type.from_dict(stored.rules)
+        rules = adapter.rules_from_dict(stored.rules)
         game = DealSpec(seed=stored.seed, wall=stored.wall, dealer=stored.dealer).new_game(rules)
         for move in stored.moves:
             game.apply(move)  # every logged move was legal when it was accepted
