@@ -243,10 +243,6 @@ grpc::ServerGenericBidiReactor* new_validate(Front& front, grpc::GenericCallback
 // has it (this system's resolver may give 127.0.0.1 alone), where ::1 exists.
 std::vector<std::string> listen_addresses(const std::string& listen);
 
-// Runs gRPC core's executor work on the thread that schedules it (executor.cpp).
-// False: this libgrpc has no such switch, and nothing changed.
-bool inline_core_closures();
-
 std::string flatten(const grpc::ByteBuffer& buffer);
 grpc::ByteBuffer to_buffer(std::string bytes);
 

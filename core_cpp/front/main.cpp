@@ -179,7 +179,6 @@ int main(int argc, char** argv) {
   yf::Front front;
   front.opt = parse(argc, argv);
   front.request_timer = std::make_unique<yf::RequestTimer>(front.opt.request_timeout_seconds);
-  yf::inline_core_closures();
   grpc::ChannelArguments args;
   args.SetMaxReceiveMessageSize(-1);  // the limits are the client's side's (below) and Python's
   args.SetMaxSendMessageSize(-1);
