@@ -19,6 +19,7 @@ std::string peer_host(const std::string& peer) {
 bool PeerCalls::open(const std::string& peer, long long per_peer, long long total,
                      std::string& host, grpc::Status& refusal) {
   host = peer_host(peer);
+  if (host.empty()) host = "unknown";  // an empty key is close()'s "no slot"
   std::lock_guard<std::mutex> lock(mu_);
   long long& n = by_host_[host];
   // in the Python server's order (service/calls.py): the client's budget, then the server's
