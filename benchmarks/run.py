@@ -25,6 +25,7 @@ import pyyijing as yj
 
 from .mahjong_bench import bench_mahjong
 from .peers import bench_peers
+from .proxy_rate import bench_proxy
 from .service_bench import bench_service
 from .suite import (
     Settings,
@@ -52,6 +53,7 @@ SECTIONS = (
     "yardstick",
     "simulate",
     "service",
+    "proxy",
     "memory",
     "mahjong",
     "peers",
@@ -436,6 +438,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             build_dir=build_dir,
         ),
     )
+    # calls the native front end passes on, against the Python server alone
+    section("proxy", lambda: bench_proxy(2 if quick else st.reps, st.service_seconds / 1.5))
     section("memory", lambda: bench_memory(st))
     section("mahjong", lambda: bench_mahjong(st.reps, st.target, st.backends, build_dir))
     section("peers", lambda: bench_peers(st.reps, st.target, quick))

@@ -51,9 +51,11 @@ struct Options {
   std::string backend;  // unix:PATH of the Python server
   std::string tls_cert, tls_key;
   int max_message_bytes = 4 << 20;  // checked by the calls (too_large), not the transport
-  long long max_concurrent = 1000;  // answered here at once; more get RESOURCE_EXHAUSTED
-  // A ValidateMove(s) call whose request has not arrived this long after its
-  // start is ended, as the Python server ends its calls (--request-timeout-seconds).
+  // --max-concurrent-rpcs: calls answered here at once, and passed-on unary calls
+  // in progress (PeerCalls); more get RESOURCE_EXHAUSTED
+  long long max_concurrent = 1000;
+  // A unary call whose request has not arrived this long after its start is
+  // ended, as the Python server ends its calls (--request-timeout-seconds).
   double request_timeout_seconds = 5;
   // Unary calls in progress from one client host, as the Python server counts
   // them (service/calls.py; 0: not counted here), and the methods it counts.
@@ -118,24 +120,28 @@ class RulesCache {
 // "ipv4:1.2.3.4:5678" -> "ipv4:1.2.3.4"; anything else whole.
 std::string peer_host(const std::string& peer);
 
-// The passed-on unary calls in progress per client host. The Python server
-// refuses one over --max-concurrent-rpcs-per-peer itself; refused here first,
-// in its words, such a call costs no hop to it, so a client flooding calls
-// slows no one else's calls through the front end. A call's slot is given
-// back when the Python server's answer is in, before the client has it.
+// The passed-on unary calls in progress, per client host and in all. The Python
+// server refuses one over --max-concurrent-rpcs-per-peer or --max-concurrent-rpcs
+// itself (service/calls.py); refused here first, in its words, such a call
+// costs no hop to it, so a client flooding calls slows no one else's calls
+// through the front end. A call holds its slot from its start, while its request
+// is on the way (the Python server sees a unary call only once it has one), and
+// gives it back when the Python server's answer is in, before the client has it.
 class PeerCalls {
  public:
-  // A slot for a call from `peer`: true and `host` (the key to close it with),
-  // or false and the Python server's refusal in `refusal`.
-  bool open(const std::string& peer, long long limit, std::string& host, grpc::Status& refusal);
+  // A slot for a call from `peer` (a limit of 0: not counted): true and `host`
+  // (the key to close it with), or false and the Python server's refusal in `refusal`.
+  bool open(const std::string& peer, long long per_peer, long long total, std::string& host,
+            grpc::Status& refusal);
   void close(std::string& host);  // and clears it; nothing when it is empty
 
  private:
   std::mutex mu_;
   std::unordered_map<std::string, long long> by_host_;
+  long long in_progress_ = 0;
 };
 
-// The ValidateMove(s) calls still waiting for their request message, oldest
+// The unary calls still waiting for their request message, oldest
 // first. A client that opens calls and sends nothing would hold a reactor each
 // for as long as it likes: one thread ends each whose request has not come
 // within --request-timeout-seconds, as the Python server ends its calls. One
@@ -210,12 +216,17 @@ grpc::Status hide_backend(const Front& front, const grpc::Status& status);
 void copy_initial_metadata(const grpc::ClientContext& from, grpc::GenericCallbackServerContext& to);
 void copy_trailing_metadata(const grpc::ClientContext& from, grpc::GenericCallbackServerContext& to);
 
-// A call of any method, passed on to the Python server as a stream of messages
-// each way (unary and streaming calls alike).
+// A call of any method, passed on to the Python server: a unary method's as one
+// request and one answer (new_unary_pass_on), the others as a stream of messages
+// each way (and a unary call whose metadata the Python server will refuse, at once).
 // `per_peer`: a unary method's call takes a slot of PeerCalls (a call whose
 // metadata the Python server refuses before any handler does not).
 grpc::ServerGenericBidiReactor* new_proxy(Front& front, grpc::GenericCallbackServerContext* ctx,
                                           bool per_peer);
+// A unary call (per Options::unary_methods) passed on to the Python server, taken
+// on (Front::taken) with its slot of PeerCalls, `peer_host`, by new_proxy (validate.cpp).
+grpc::ServerGenericBidiReactor* new_unary_pass_on(Front& front, grpc::GenericCallbackServerContext* ctx,
+                                                  std::string peer_host);
 // A call ended at once with `status`, its request unread (and not logged).
 grpc::ServerGenericBidiReactor* new_finished(const grpc::Status& status);
 // What the Python server answers (grpc.aio, its gRPC core's wording) where the

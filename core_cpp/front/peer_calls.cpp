@@ -16,23 +16,29 @@ std::string peer_host(const std::string& peer) {
   return peer.substr(0, port_start);
 }
 
-bool PeerCalls::open(const std::string& peer, long long limit, std::string& host,
-                     grpc::Status& refusal) {
+bool PeerCalls::open(const std::string& peer, long long per_peer, long long total,
+                     std::string& host, grpc::Status& refusal) {
   host = peer_host(peer);
+  if (host.empty()) host = "unknown";  // an empty key is close()'s "no slot"
   std::lock_guard<std::mutex> lock(mu_);
   long long& n = by_host_[host];
-  if (n >= limit) {
+  // in the Python server's order (service/calls.py): the client's budget, then the server's
+  if (per_peer > 0 && n >= per_peer) {
     refusal = grpc::Status(grpc::StatusCode::RESOURCE_EXHAUSTED,
                            "this client has " + std::to_string(n) +
                                " calls in progress, the limit per client "
                                "(--max-concurrent-rpcs-per-peer " +
-                               std::to_string(limit) + "); wait for one to end");
-    if (n == 0) by_host_.erase(host);
-    host.clear();
-    return false;
+                               std::to_string(per_peer) + "); wait for one to end");
+  } else if (total > 0 && in_progress_ >= total) {
+    refusal = grpc::Status(grpc::StatusCode::RESOURCE_EXHAUSTED, "Concurrent RPC limit exceeded!");
+  } else {
+    ++n;
+    ++in_progress_;
+    return true;
   }
-  ++n;
-  return true;
+  if (n == 0) by_host_.erase(host);
+  host.clear();
+  return false;
 }
 
 void PeerCalls::close(std::string& host) {
@@ -41,6 +47,7 @@ void PeerCalls::close(std::string& host) {
     std::lock_guard<std::mutex> lock(mu_);
     const auto it = by_host_.find(host);
     if (it != by_host_.end() && --it->second <= 0) by_host_.erase(it);
+    --in_progress_;
   }
   host.clear();
 }

@@ -226,15 +226,20 @@ grpc::ServerGenericBidiReactor* new_proxy(Front& front, grpc::GenericCallbackSer
     return new_finished(grpc::Status(grpc::StatusCode::UNAVAILABLE, "the server is shutting down"));
   }
   std::string host;
-  if (per_peer && front.opt.max_per_peer > 0 && front.opt.unary_methods.count(ctx->method()) != 0) {
+  const bool unary = per_peer && front.opt.unary_methods.count(ctx->method()) != 0;
+  if (unary) {
     const std::string peer = ctx->peer();
     grpc::Status refusal;
-    if (!front.peer_calls.open(peer, front.opt.max_per_peer, host, refusal)) {
+    if (!front.peer_calls.open(peer, front.opt.max_per_peer, front.opt.max_concurrent, host,
+                               refusal)) {
       front.taken.fetch_sub(1);
       front.log.rpc(ctx->method(), "RESOURCE_EXHAUSTED", "", "", 0.0, peer, "");
       return new_finished(refusal);
     }
   }
+  // A unary call is passed on as one: its request, then the answer, each in one
+  // write (a third of the stream's reactions here, and of its frames there).
+  if (unary) return new_unary_pass_on(front, ctx, std::move(host));
   return new Proxy(front, ctx, std::move(host));
 }
 

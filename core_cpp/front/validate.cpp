@@ -1,6 +1,9 @@
 // ValidateMove and ValidateMoves at the front end (front.hpp): answered here when
 // the request is the fast path's plain, valid case and its rules are resolved;
-// passed on to the Python server otherwise, which words every error.
+// passed on to the Python server otherwise, which words every error. Every other
+// unary call is passed on the same way (new_unary_pass_on): its one request read
+// here, then sent with the call's metadata and end in one write, and the Python
+// server's answer and status written back in one.
 #include <chrono>
 #include <cstdio>
 
@@ -76,10 +79,23 @@ bool answer(Front& f, std::string_view request, Answered& out) {
   return true;
 }
 
+// What a call is: ValidateMove or ValidateMoves (answered here if it can be),
+// or another unary method's (always passed on).
+enum class Kind { kMove, kMoves, kPassOn };
+
 class Validate final : public grpc::ServerGenericBidiReactor, public RequestTimer::Waiting {
  public:
-  Validate(Front& f, grpc::GenericCallbackServerContext* ctx, bool batch)
-      : f_(f), ctx_(ctx), batch_(batch), peer_(ctx->peer()), start_(Clock::now()) {
+  // kPassOn: the call was taken on (Front::taken) and given its slot of
+  // Front::peer_calls, `peer_host` (empty: none), by new_proxy, before any
+  // request, as the Python server takes its calls.
+  Validate(Front& f, grpc::GenericCallbackServerContext* ctx, Kind kind, std::string peer_host = {})
+      : f_(f),
+        ctx_(ctx),
+        kind_(kind),
+        peer_(ctx->peer()),
+        taken_(kind == Kind::kPassOn),
+        start_(Clock::now()),
+        peer_host_(std::move(peer_host)) {
     f_.request_timer->add(this);  // its request must come in time (RequestTimer)
     StartRead(&request_);
   }
@@ -97,6 +113,10 @@ class Validate final : public grpc::ServerGenericBidiReactor, public RequestTime
       finish_here(too_large(request_.Length(), f_.opt.max_message_bytes), "");
       return;
     }
+    if (kind_ == Kind::kPassOn) {
+      pass_on();
+      return;
+    }
     if (!take_call(f_)) {
       finish_here(grpc::Status(grpc::StatusCode::UNAVAILABLE, "the server is shutting down"), "");
       return;
@@ -107,7 +127,7 @@ class Validate final : public grpc::ServerGenericBidiReactor, public RequestTime
       return;
     }
     std::string data = flatten(request_);
-    if (!batch_) data = '\x0a' + varint(data.size()) + data;  // a ValidateMovesRequest of one item
+    if (kind_ == Kind::kMove) data = '\x0a' + varint(data.size()) + data;  // a ValidateMovesRequest of one item
     // (and a ValidateMovesResponse of one verdict is that ValidateMoveResponse, byte for byte)
     Answered a;
     if (answer(f_, data, a)) {
@@ -123,6 +143,7 @@ class Validate final : public grpc::ServerGenericBidiReactor, public RequestTime
 
   void OnDone() override {
     release();
+    f_.peer_calls.close(peer_host_);
     if (taken_) f_.taken.fetch_sub(1);
     delete this;
   }
@@ -135,9 +156,10 @@ class Validate final : public grpc::ServerGenericBidiReactor, public RequestTime
   // The Python server answers (and logs and counts) the call.
   // Over the client's budget of calls there (front.hpp PeerCalls), refused here.
   void pass_on() {
-    if (f_.opt.max_per_peer > 0) {
+    if (kind_ != Kind::kPassOn) {
       grpc::Status refusal;
-      if (!f_.peer_calls.open(peer_, f_.opt.max_per_peer, peer_host_, refusal)) {
+      if (!f_.peer_calls.open(peer_, f_.opt.max_per_peer, f_.opt.max_concurrent, peer_host_,
+                              refusal)) {
         finish_here(refusal, "");
         return;
       }
@@ -181,6 +203,7 @@ class Validate final : public grpc::ServerGenericBidiReactor, public RequestTime
         "NOT_FOUND", "ALREADY_EXISTS",     "PERMISSION_DENIED", "RESOURCE_EXHAUSTED",
         "FAILED_PRECONDITION", "ABORTED",  "OUT_OF_RANGE",   "UNIMPLEMENTED",   "INTERNAL",
         "UNAVAILABLE", "DATA_LOSS",        "UNAUTHENTICATED"};
+    f_.peer_calls.close(peer_host_);
     f_.log.rpc(ctx_->method(), kCodes[static_cast<int>(status.error_code())], game, "", elapsed_ms(),
                peer_, "");
     Finish(status);  // last: OnDone may delete this at once
@@ -192,7 +215,7 @@ class Validate final : public grpc::ServerGenericBidiReactor, public RequestTime
 
   Front& f_;
   grpc::GenericCallbackServerContext* ctx_;
-  bool batch_;
+  Kind kind_;
   // the client's address, taken while the call is live: once it has failed
   // (cancelled, or cut off by the transport) peer() may say "unknown"
   std::string peer_;
@@ -208,7 +231,12 @@ class Validate final : public grpc::ServerGenericBidiReactor, public RequestTime
 
 grpc::ServerGenericBidiReactor* new_validate(Front& front, grpc::GenericCallbackServerContext* ctx,
                                              bool batch) {
-  return new Validate(front, ctx, batch);
+  return new Validate(front, ctx, batch ? Kind::kMoves : Kind::kMove);
+}
+
+grpc::ServerGenericBidiReactor* new_unary_pass_on(Front& front, grpc::GenericCallbackServerContext* ctx,
+                                                  std::string peer_host) {
+  return new Validate(front, ctx, Kind::kPassOn, std::move(peer_host));
 }
 
 std::shared_ptr<const RulesCache::Entry> RulesCache::find(Kind kind, std::string_view blob) {

@@ -25,6 +25,7 @@ from .convert import pb2
 from .front import FrontEnd, FrontError, resolve_handler, wanted
 from .jsonlog import flush_logging
 from .observability import Metrics, ObservabilityInterceptor
+from .port_closer import close_port
 from .registration import add_servicer
 from .servicer import Limits, RuleEngineServicer
 from .sessions import SessionManager
@@ -241,9 +242,11 @@ class Service:
         refused and the calls in flight get `grace` seconds to finish.
 
         `exiting`: the process exits next, and the exit closes the port and every
-        connection (serve()). gRPC's own stop cancels every call whose stream reaches
-        the server after it starts and before the client has its GOAWAY (CANCELLED,
-        which clients do not retry); a client sees a closed connection as UNAVAILABLE.
+        connection (serve()). Otherwise (a program embedding the server) they are
+        closed here the same way (port_closer.py) before gRPC's own stop, which
+        cancels every call whose stream reaches the server after it starts and
+        before the client has its GOAWAY (CANCELLED, which clients do not retry); a
+        client sees a closed connection as UNAVAILABLE.
         """
         if self._server is None:
             return
@@ -269,13 +272,16 @@ class Service:
             # It waits for the calls it took on, then exits: its port closes.
             await self.front.stop(grace)
             self.front = None
-        elif exiting:
+        else:
             while self._interceptor is not None and self._interceptor.taken > 0:
                 if loop.time() >= deadline:
                     break
                 await asyncio.sleep(0.005)
             await asyncio.sleep(LINGER_SECONDS)
-            self._left_open = self._server  # held: collected, it would be stopped
+            if exiting:
+                self._left_open = self._server  # held: collected, it would be stopped
+            else:  # the process goes on: its port and connections close as an exit's would
+                close_port(self.port)
         if self._left_open is None:
             await self._server.stop(max(0.0, deadline - loop.time()))
         self._server = None

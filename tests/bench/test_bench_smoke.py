@@ -38,6 +38,13 @@ EXPECTED = {
         "service.mahjong.simulate.in_process",
         "service.mahjong.simulate.ratio",
     ),
+    # calls the native front end passes on (benchmarks/proxy_rate.py)
+    "proxy": (
+        "proxy.get_view.ratio",
+        "proxy.get_view.cpu_python_alone",
+        "proxy.validate_declined.front_rate",
+        "proxy.validate_declined.alone_rate",
+    ),
     "mahjong": (
         "mahjong.common_hands.native",
         "mahjong.yardstick.hands",
@@ -68,6 +75,7 @@ NO_PEERS = {
         pytest.param(("mahjong", "peers"), NO_PEERS, id="mahjong-peers-skipped"),
         # a loopback server and both games' rows (~30 s): slow
         pytest.param(("service",), {}, id="service", marks=pytest.mark.slow),
+        pytest.param(("proxy",), {}, id="proxy", marks=pytest.mark.slow),
         pytest.param(None, {}, id="whole-suite", marks=pytest.mark.slow),
     ],
 )

@@ -121,12 +121,23 @@ def _boundary_round(spawn: Any, tmp_path: Path, h: Any, n: int) -> list[tuple[fl
     """(sent at - SIGTERM, code, details) of every call 8 clients kept making, without
     pause, from before the SIGTERM until well after the server had exited."""
     sp = spawn(tmp_path / f"b{n}.sqlite3", "--drain-seconds", str(BOUNDARY_DRAIN))
+
+    def stop() -> None:
+        sp.proc.send_signal(signal.SIGTERM)
+        assert sp.proc.wait(timeout=60) == 0
+
+    return _calls_across(sp.target, h, stop)
+
+
+def _calls_across(target: str, h: Any, stop_server: Any) -> list[tuple[float, str, str]]:
+    """(sent at - the stop's start, code, details) of every call 8 clients kept making,
+    without pause, from before `stop_server()` until well after it returned."""
     req = h.pb2.ValidateMoveRequest(position=h.position(1), move="s0:pass")
     stop = threading.Event()
     calls: list[tuple[float, str, str]] = []
 
     def client() -> None:
-        with grpc.insecure_channel(sp.target) as channel:
+        with grpc.insecure_channel(target) as channel:
             own = h.pb2_grpc.RuleEngineServiceStub(channel)
             while not stop.is_set():
                 sent = time.monotonic()
@@ -141,14 +152,31 @@ def _boundary_round(spawn: Any, tmp_path: Path, h: Any, n: int) -> list[tuple[fl
     for t in threads:
         t.start()
     time.sleep(0.3)
-    signalled = time.monotonic()
-    sp.proc.send_signal(signal.SIGTERM)
-    assert sp.proc.wait(timeout=60) == 0
-    time.sleep(0.3)  # calls after the exit: connection refused
+    stopped = time.monotonic()
+    stop_server()
+    time.sleep(0.3)  # calls after the stop: connection refused
     stop.set()
     for t in threads:
         t.join(timeout=30)
-    return [(sent - signalled, code, details) for sent, code, details in calls]
+    return [(sent - stopped, code, details) for sent, code, details in calls]
+
+
+def _check_boundary(rounds: list[list[tuple[float, str, str]]]) -> None:
+    """Calls sent across the stop got OK, UNAVAILABLE from the server ("shutting
+    down") or UNAVAILABLE from a closed connection, which clients retry; never
+    CANCELLED; and enough of them came near the instant the server stopped accepting."""
+    calls: list[tuple[float, str, str]] = []
+    around = 0  # calls sent within 0.25 s of a stop
+    for round_calls in rounds:
+        closed = [t for t, code, details in round_calls if _closed(code, details) and t > 0]
+        assert closed, "no call found the server gone"
+        around += sum(1 for t, _, _ in round_calls if abs(t - min(closed)) < 0.25)
+        calls += round_calls
+    cancelled = [c for c in calls if c[1] == "CANCELLED"]
+    assert not cancelled, (len(cancelled), len(calls), cancelled[:5])
+    assert {code for _, code, _ in calls} <= {"OK", "UNAVAILABLE"}, calls
+    assert any(details == SHUTTING_DOWN for _, _, details in calls)  # refused by the server
+    assert around > 500, around
 
 
 def test_no_call_is_cancelled_at_the_instant_the_server_stops(
@@ -158,19 +186,20 @@ def test_no_call_is_cancelled_at_the_instant_the_server_stops(
     server stops accepting. Calls sent without pause across that instant get OK,
     UNAVAILABLE from the server ("shutting down"), or UNAVAILABLE from a closed
     connection, which clients retry; never CANCELLED."""
-    calls: list[tuple[float, str, str]] = []
-    around = 0  # calls sent within 0.25 s of a stop
-    for n in range(BOUNDARY_ROUNDS):
-        round_calls = _boundary_round(spawn, tmp_path, h, n)
-        closed = [t for t, code, details in round_calls if _closed(code, details) and t > 0]
-        assert closed, "no call found the server gone"
-        around += sum(1 for t, _, _ in round_calls if abs(t - min(closed)) < 0.25)
-        calls += round_calls
-    cancelled = [c for c in calls if c[1] == "CANCELLED"]
-    assert not cancelled, (len(cancelled), cancelled[:5])
-    assert {code for _, code, _ in calls} <= {"OK", "UNAVAILABLE"}, calls
-    assert any(details == SHUTTING_DOWN for _, _, details in calls)  # refused by the server
-    assert around > 500, around
+    _check_boundary([_boundary_round(spawn, tmp_path, h, n) for n in range(BOUNDARY_ROUNDS)])
+
+
+def test_no_call_is_cancelled_when_an_embedding_program_stops_the_server(
+    make_server: Any, h: Any
+) -> None:
+    """README "Service": `Service.stop()` called in-process (an embedding program, no
+    signal) follows the same drain as SIGTERM: refuse (UNAVAILABLE), let the calls
+    taken on finish, then stop accepting; a call sent across it is never CANCELLED."""
+    rounds = []
+    for _ in range(BOUNDARY_ROUNDS):
+        srv = make_server(drain_seconds=BOUNDARY_DRAIN)
+        rounds.append(_calls_across(srv.target, h, lambda srv=srv: srv.stop(grace=5.0)))
+    _check_boundary(rounds)
 
 
 def _closed(code: str, details: str) -> bool:

@@ -16,6 +16,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -475,3 +476,35 @@ def test_calls_cut_short_are_logged_with_the_clients_address(
     _wait_for(lambda: len(peers) >= 4)
     assert {code for code, _ in peers} == {"CANCELLED", "RESOURCE_EXHAUSTED"}, peers
     assert all(peer.startswith("ipv4:127.0.0.1:") for _, peer in peers), peers
+
+
+def test_a_passed_on_unary_call_reaches_the_python_server_with_its_request(
+    make_server: Any, h: Any
+) -> None:
+    """The front end passes a unary call on as one: its metadata, request and end in one
+    write, after the request has come (README "Native front end"). A call still waiting
+    for its request costs the Python server nothing (it is counted, and ended in time,
+    by the front end), and one that has its request is answered as before."""
+    srv = make_server(front="native", request_timeout_seconds=5)
+    game = srv.stub.CreateGame(h.pb2.CreateGameRequest(), timeout=10)
+    asked = h.pb2.GetViewRequest(game_id=game.game_id, token=game.seat_tokens[0].token)
+    release = threading.Event()
+
+    def request_later() -> Any:
+        release.wait(30)
+        yield asked
+
+    get_view = srv.channel.stream_stream(
+        SERVICE + "GetView",
+        request_serializer=h.pb2.GetViewRequest.SerializeToString,
+        response_deserializer=h.pb2.GetViewResponse.FromString,
+    )
+    waiting = [get_view(request_later(), timeout=30) for _ in range(8)]
+    try:
+        time.sleep(0.5)  # every call has started
+        assert srv.service.calls.in_progress == 0  # the Python server has none of them
+    finally:
+        release.set()
+    views = [next(call) for call in waiting]
+    assert all(v.SerializeToString() == views[0].SerializeToString() for v in views)
+    assert views[0] == srv.stub.GetView(asked, timeout=10)
