@@ -3,7 +3,7 @@
 // position is a mahjong one, and the ValidateMovesResponse written as bytes.
 //
 // The Python face of yijing/wire/validate_moves.hpp's mahjong path (the native
-// front end is its other caller); the twin of wire_bindings.cpp, and only a fast path:
+// front end is its other caller); the twin of yijingpai_wire_bindings.cpp, and only a fast path:
 // anything but the plain valid case (a wall deal, `rules` set beside
 // `mahjong_rules`, an unknown or repeated field, non-ASCII text, a limit
 // exceeded, a history that does not replay) returns None and the service's

@@ -60,16 +60,16 @@ std::pair<std::string, std::pair<int, int>> shuffle_wall(std::uint64_t seed, lon
 
 // The parts of pyyijing._native.yijingpai, one file each (and
 // yijingpai_config.cpp: the Config they all take):
-// core_cpp/bindings/yijingpai_bindings.cpp: the GameCore class.
-void bind_yijingpai(py::module_& m);
-// core_cpp/bindings/sim_bindings.cpp: bots and batch simulation.
-void bind_sim(py::module_& m);
-// core_cpp/bindings/position_check_bindings.cpp: batch validation of positions.
-void bind_position_check(py::module_& m);
-// core_cpp/bindings/wire_bindings.cpp: the service's ValidateMoves from its bytes.
-void bind_wire(py::module_& m);
-// core_cpp/bindings/mahjong_bindings.cpp: pyyijing._native.mahjong.
-void bind_mahjong(py::module_& m);
+// core_cpp/bindings/yijingpai_game_bindings.cpp: the GameCore class.
+void bind_yijingpai_game(py::module_& m);
+// core_cpp/bindings/yijingpai_sim_bindings.cpp: bots and batch simulation.
+void bind_yijingpai_sim(py::module_& m);
+// core_cpp/bindings/yijingpai_position_check_bindings.cpp: batch validation of positions.
+void bind_yijingpai_position_check(py::module_& m);
+// core_cpp/bindings/yijingpai_wire_bindings.cpp: the service's ValidateMoves from its bytes.
+void bind_yijingpai_wire(py::module_& m);
+// core_cpp/bindings/mahjong_hand_eval_bindings.cpp: pyyijing._native.mahjong.
+void bind_mahjong_hand_eval(py::module_& m);
 // core_cpp/bindings/mahjong_game_bindings.cpp: the mahjong game engine (Config, GameCore, shuffle_wall).
 void bind_mahjong_game(py::module_& m);
 // core_cpp/bindings/mahjong_sim_bindings.cpp: batch simulation of bot hands (sim_batch).
@@ -107,13 +107,13 @@ PYBIND11_MODULE(_native, m) {
   yjp.attr("DIGRAMS") = gram_table(yp::kDigrams);
   yjp.def("shuffle_wall", &shuffle_wall, py::arg("seed"), py::arg("deck"), py::arg("taiji"),
           "The shuffled wall and the two dice (d1, d2) for this seed.");
-  bind_yijingpai(yjp);
-  bind_sim(yjp);
-  bind_position_check(yjp);
-  bind_wire(yjp);
+  bind_yijingpai_game(yjp);
+  bind_yijingpai_sim(yjp);
+  bind_yijingpai_position_check(yjp);
+  bind_yijingpai_wire(yjp);
 
   py::module_ mahjong = m.def_submodule("mahjong", "Mahjong (C++ core): hand evaluation, the game engine, bots, simulation, wire checks");
-  bind_mahjong(mahjong);
+  bind_mahjong_hand_eval(mahjong);
   bind_mahjong_game(mahjong);
   bind_mahjong_sim(mahjong);
   bind_mahjong_wire(mahjong);

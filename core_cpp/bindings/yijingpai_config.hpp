@@ -15,7 +15,7 @@
 
 #include <string>
 
-#include "yijing/yijingpai/rules.hpp"
+#include "yijing/yijingpai/config.hpp"
 #include "yijing/yijingpai/wall.hpp"
 
 namespace yijing_bindings {

@@ -3,7 +3,7 @@
 // ValidateMovesResponse written, for Yi Jing Pai and for mahjong.
 //
 // Two callers share them, so they cannot drift apart: the Python binding
-// (core_cpp/bindings/wire_bindings.cpp, mahjong_wire_bindings.cpp, behind
+// (core_cpp/bindings/yijingpai_wire_bindings.cpp, mahjong_wire_bindings.cpp, behind
 // service/wire.py) and the native gRPC front end (core_cpp/front/), which
 // answers these calls without the Python server.
 //
@@ -22,7 +22,7 @@
 
 #include "yijing/mahjong/config.hpp"
 #include "yijing/wire/format.hpp"
-#include "yijing/yijingpai/rules.hpp"
+#include "yijing/yijingpai/config.hpp"
 #include "yijing/yijingpai/wall.hpp"
 
 namespace yijing::wire {

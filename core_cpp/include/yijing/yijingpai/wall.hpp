@@ -16,7 +16,7 @@
 #include <string>
 #include <string_view>
 
-#include "yijing/yijingpai/rules.hpp"
+#include "yijing/yijingpai/config.hpp"
 
 namespace yijing::yijingpai {
 

@@ -138,7 +138,7 @@ std::string bot_move(const std::string& policy, long long seat, std::uint64_t se
 
 }  // namespace
 
-void bind_sim(py::module_& m) {
+void bind_yijingpai_sim(py::module_& m) {
   m.def("sim_batch", &sim_batch, py::arg("config"), py::arg("policies"), py::arg("rotate"),
         py::arg("seed"), py::arg("start"), py::arg("count"), py::arg("threads"),
         py::arg("hands_per_match") = 0, py::arg("next_dealer") = "dice",

@@ -1,5 +1,5 @@
 // Names of the win conditions in canonical order (docs/yijing.md §5).
-#include "yijing/yijingpai/rules.hpp"
+#include "yijing/yijingpai/config.hpp"
 
 namespace yijing::yijingpai {
 

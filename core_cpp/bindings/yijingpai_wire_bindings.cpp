@@ -89,7 +89,7 @@ py::object validate_moves_wire(const py::bytes& request, std::size_t max_batch,
 
 }  // namespace
 
-void bind_wire(py::module_& m) {
+void bind_yijingpai_wire(py::module_& m) {
   m.def("validate_moves_wire", &validate_moves_wire, py::arg("request"), py::arg("max_batch"),
         py::arg("max_moves"), py::arg("max_move_chars"), py::arg("rules_config"),
         "A serialized yijing.v1.ValidateMovesRequest -> (serialized ValidateMovesResponse, "

@@ -220,7 +220,7 @@ class GameCore {
 
 }  // namespace
 
-void bind_yijingpai(py::module_& m) {
+void bind_yijingpai_game(py::module_& m) {
   py::class_<GameCore>(m, "GameCore", "Yi Jing Pai game state and rules (docs/backend-interface.md).")
       .def(py::init<const yijing_bindings::YijingpaiConfig&, const std::string&, long long>(),
            py::arg("config"), py::arg("wall"), py::arg("dealer"))

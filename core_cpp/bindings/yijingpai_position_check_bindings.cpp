@@ -113,7 +113,7 @@ py::list check_positions(const yijing_bindings::YijingpaiConfig& config, const p
 
 }  // namespace
 
-void bind_position_check(py::module_& m) {
+void bind_yijingpai_position_check(py::module_& m) {
   m.def("check_positions", &check_positions, py::arg("config"), py::arg("items"),
         "[(bad_move, code, message)] for items (seed|None, wall|None, dealer, moves, move).");
 }
