@@ -6,8 +6,6 @@
 #include <pybind11/stl.h>
 
 #include <algorithm>
-#include <climits>
-#include <cstdint>
 #include <cstdint>
 #include <memory>
 #include <stdexcept>
@@ -22,92 +20,14 @@
 #include "yijing/mahjong/random_play.hpp"
 #include "yijing/mahjong/tiles.hpp"
 
-#include "mahjong_config.hpp"
+#include "game_core_binding.hpp"
+
 
 namespace py = pybind11;
 namespace mj = yijing::mahjong;
 
 namespace {
 
-// The Config value: the engine's config, checked once when made (mahjong_config.hpp).
-using yijing_bindings::MahjongConfig;
-
-std::string type_name(const py::handle& o) { return Py_TYPE(o.ptr())->tp_name; }
-
-// A Python int that fits an int64 (the native engine's amounts); the
-// fallback's ints are unbounded, so a larger one is an OverflowError here.
-std::int64_t to_int64(const py::handle& o, const char* name) {
-  int overflow = 0;
-  const long long v = PyLong_AsLongLongAndOverflow(o.ptr(), &overflow);
-  if (overflow != 0) throw py::value_error(std::string(name) + " is out of the native engine's range (int64)");
-  return static_cast<std::int64_t>(v);
-}
-
-// The fallback's checks (pyyijing/fallback/mahjong/config.py) in its order:
-// the types (TypeError), then the values (ValueError, make_config's words).
-MahjongConfig make_config(const py::object& ruleset, const py::object& flowers, const py::object& void_suit,
-                          const py::object& declare_ready, const py::object& birds,
-                          const py::object& bird_scoring, const py::object& compound, const py::object& cap,
-                          const py::object& floats, const py::object& opening_extras,
-                          const py::object& opening_reuse, const py::object& mid_game_wins,
-                          const py::object& pass_lock) {
-  if (!PyUnicode_Check(ruleset.ptr())) throw py::type_error("ruleset must be a str; got " + type_name(ruleset));
-  const std::pair<const char*, const py::object*> bools[] = {
-      {"flowers", &flowers},           {"void_suit", &void_suit},         {"declare_ready", &declare_ready},
-      {"opening_extras", &opening_extras}, {"opening_reuse", &opening_reuse}, {"mid_game_wins", &mid_game_wins},
-      {"pass_lock", &pass_lock}};
-  for (const auto& [name, value] : bools)
-    if (!PyBool_Check(value->ptr()))
-      throw py::type_error(std::string(name) + " must be a bool; got " + type_name(*value));
-  for (const auto& [name, value] : {std::pair<const char*, const py::object*>{"birds", &birds}, {"cap", &cap}})
-    if (!PyLong_CheckExact(value->ptr()))
-      throw py::type_error(std::string(name) + " must be an int; got " + type_name(*value));
-  for (const auto& [name, value] :
-       {std::pair<const char*, const py::object*>{"bird_scoring", &bird_scoring}, {"compound", &compound}})
-    if (!PyUnicode_Check(value->ptr()))
-      throw py::type_error(std::string(name) + " must be a str; got " + type_name(*value));
-  if (!PyTuple_Check(floats.ptr()) && !PyList_Check(floats.ptr()))
-    throw py::type_error("floats must be a tuple of four ints; got " + type_name(floats));
-  const std::string rs = ruleset.cast<std::string>();
-  const std::string bs = bird_scoring.cast<std::string>(), cs = compound.cast<std::string>();
-  mj::ConfigArgs a;
-  a.ruleset = rs;
-  a.flowers = flowers.cast<bool>();
-  a.void_suit = void_suit.cast<bool>();
-  a.declare_ready = declare_ready.cast<bool>();
-  a.opening_extras = opening_extras.cast<bool>();
-  a.opening_reuse = opening_reuse.cast<bool>();
-  a.mid_game_wins = mid_game_wins.cast<bool>();
-  a.pass_lock = pass_lock.cast<bool>();
-  // An int past int64 is out of range for birds (not 0, 2 or 4) and cap
-  // (huge: as good as no cap, clamped; hugely negative: below 0).
-  int overflow = 0;
-  const long long bv = PyLong_AsLongLongAndOverflow(birds.ptr(), &overflow);
-  a.birds = overflow ? 1 : bv;
-  const long long cv = PyLong_AsLongLongAndOverflow(cap.ptr(), &overflow);
-  a.cap = overflow > 0 ? INT64_MAX : overflow < 0 ? -1 : cv;
-  a.bird_scoring = bs;
-  a.compound = cs;
-  const py::sequence fl = py::reinterpret_borrow<py::sequence>(floats);
-  bool floats_ok = py::len(fl) == 4;
-  for (std::size_t i = 0; floats_ok && i < 4; ++i) {
-    const py::object x = fl[i];
-    floats_ok = PyLong_CheckExact(x.ptr()) && PyObject_RichCompareBool(x.ptr(), py::int_(0).ptr(), Py_GE) == 1;
-  }
-  mj::ConfigResult r = mj::make_config(a);  // floats at their default (0) so far
-  if (!r.error.empty()) {
-    // The birds / cap messages name the value as given.
-    if (r.error.rfind("birds must", 0) == 0) throw py::value_error("birds must be 0, 2 or 4; got " + py::str(birds).cast<std::string>());
-    if (r.error.rfind("cap must", 0) == 0) throw py::value_error("cap must be >= 0 (0: no cap); got " + py::str(cap).cast<std::string>());
-    throw py::value_error(r.error);
-  }
-  if (!floats_ok)
-    throw py::value_error("floats must be four ints >= 0; got " + py::repr(py::tuple(fl)).cast<std::string>());
-  for (std::size_t i = 0; i < 4; ++i) r.config.floats[i] = to_int64(fl[i], "floats");
-  return MahjongConfig{r.config};
-}
-
-const char* py_bool(bool b) { return b ? "True" : "False"; }
 
 // The text of a Python str (TypeError otherwise: bytes are not moves). A str
 // with no UTF-8 form (a lone surrogate) is no move either: it is read as a
@@ -132,15 +52,15 @@ py::object seat_or_none(int seat) {
 
 class GameCore {
  public:
-  GameCore(const MahjongConfig& config, const std::string& wall, long long dealer) {
+  GameCore(const mj::Config& config, const std::string& wall, long long dealer) {
     if (dealer < 0 || dealer >= mj::kSeats) throw py::value_error("dealer must be a seat 0-3");
-    switch (mj::init_state(state_, config.rules, wall, static_cast<int>(dealer))) {
+    switch (mj::init_state(state_, config, wall, static_cast<int>(dealer))) {
       case mj::InitError::kNone: break;
       case mj::InitError::kBadConfig: throw py::value_error("the config's options are not valid for its ruleset");
       case mj::InitError::kBadDealer: throw py::value_error("dealer must be a seat 0-3");
       case mj::InitError::kBadWall:
         throw py::value_error(std::string("wall must hold exactly the tile set ") +
-                              mj::tile_set_name(config.rules.tiles()) + " as two-character codes");
+                              mj::tile_set_name(config.tiles()) + " as two-character codes");
     }
   }
 
@@ -417,63 +337,9 @@ void bot_kinds(const std::vector<std::string>& policies, mj::BotKind out[mj::kSe
 }  // namespace
 
 void bind_mahjong_game(py::module_& m) {
-  py::class_<MahjongConfig>(m, "Config",
-                            "The rules of one mahjong hand (docs/mahjong-engine.md \"Config\"): "
-                            "keyword arguments only, checked once, read-only.")
-      .def(py::init(&make_config), py::kw_only(), py::arg("ruleset"), py::arg("flowers"), py::arg("void_suit"),
-           py::arg("declare_ready"), py::arg("birds"), py::arg("bird_scoring"), py::arg("compound"), py::arg("cap"),
-           py::arg("floats"), py::arg("opening_extras"), py::arg("opening_reuse"), py::arg("mid_game_wins"),
-           py::arg("pass_lock"))
-      .def_property_readonly("ruleset", [](const MahjongConfig& c) { return mj::ruleset_name(c.rules.ruleset); })
-      .def_property_readonly("flowers", [](const MahjongConfig& c) { return c.rules.flowers; })
-      .def_property_readonly("void_suit", [](const MahjongConfig& c) { return c.rules.void_suit; })
-      .def_property_readonly("declare_ready", [](const MahjongConfig& c) { return c.rules.declare_ready; })
-      .def_property_readonly("birds", [](const MahjongConfig& c) { return static_cast<int>(c.rules.birds); })
-      .def_property_readonly("bird_scoring", [](const MahjongConfig& c) { return mj::scoring_name(c.rules.bird_scoring); })
-      .def_property_readonly("compound", [](const MahjongConfig& c) { return mj::scoring_name(c.rules.compound); })
-      .def_property_readonly("cap", [](const MahjongConfig& c) { return static_cast<long long>(c.rules.cap); })
-      .def_property_readonly("floats", [](const MahjongConfig& c) {
-        const auto& f = c.rules.floats;
-        return py::make_tuple(static_cast<long long>(f[0]), static_cast<long long>(f[1]),
-                              static_cast<long long>(f[2]), static_cast<long long>(f[3]));
-      })
-      .def_property_readonly("opening_extras", [](const MahjongConfig& c) { return c.rules.opening_extras; })
-      .def_property_readonly("opening_reuse", [](const MahjongConfig& c) { return c.rules.opening_reuse; })
-      .def_property_readonly("mid_game_wins", [](const MahjongConfig& c) { return c.rules.mid_game_wins; })
-      .def_property_readonly("pass_lock", [](const MahjongConfig& c) { return c.rules.pass_lock; })
-      .def_property_readonly("tiles", [](const MahjongConfig& c) { return mj::tile_set_name(c.rules.tiles()); },
-                             "\"144\" with flowers, \"108\" in the void-suit game and Changsha, else \"136\".")
-      .def("__repr__", [](const MahjongConfig& c) {
-        const mj::Config& r = c.rules;
-        std::string floats = "(";
-        for (std::size_t i = 0; i < 4; ++i) floats += (i ? ", " : "") + std::to_string(r.floats[i]);
-        floats += ")";
-        return std::string("Config(ruleset='") + mj::ruleset_name(r.ruleset) + "', flowers=" + py_bool(r.flowers) +
-               ", void_suit=" + py_bool(r.void_suit) + ", declare_ready=" + py_bool(r.declare_ready) +
-               ", birds=" + std::to_string(r.birds) + ", bird_scoring='" + mj::scoring_name(r.bird_scoring) +
-               "', compound='" + mj::scoring_name(r.compound) + "', cap=" + std::to_string(r.cap) +
-               ", floats=" + floats + ", opening_extras=" + py_bool(r.opening_extras) +
-               ", opening_reuse=" + py_bool(r.opening_reuse) + ", mid_game_wins=" + py_bool(r.mid_game_wins) +
-               ", pass_lock=" + py_bool(r.pass_lock) + ")";
-      });
-
-  py::class_<GameCore>(m, "GameCore", "One mahjong hand: state and rules (docs/mahjong-engine.md).")
-      .def(py::init<const MahjongConfig&, const std::string&, long long>(), py::arg("config"),
-           py::arg("wall"), py::arg("dealer"))
-      .def("copy", [](const GameCore& g) { return GameCore(g); })
-      .def("phase", &GameCore::phase)
-      .def("to_act", &GameCore::to_act)
-      .def("legal_moves", &GameCore::legal_moves, py::arg("seat"))
-      .def("check", &GameCore::check, py::arg("move"))
-      .def("apply", &GameCore::apply, py::arg("move"))
-      .def("apply_each", &GameCore::apply_each, py::arg("moves"))
-      .def("apply_all", &GameCore::apply_all, py::arg("moves"))
-      .def("view", &GameCore::view, py::arg("seat"))
+  yijing_bindings::bind_game_core<GameCore, mj::Config>(
+      m, "One mahjong hand: state and rules (docs/mahjong-engine.md).")
       .def("waits", &GameCore::waits, py::arg("seat"))
-      .def("result", &GameCore::result)
-      .def("moves", &GameCore::moves)
-      .def("wall", &GameCore::wall)
-      .def("dealer", &GameCore::dealer)
       .def("last_taker", &GameCore::last_taker,
            "The last seat that took a tile from the wall (a draw or a replacement; not the deal), or None.");
 
@@ -493,11 +359,11 @@ void bind_mahjong_game(py::module_& m) {
 
   m.def(
       "random_hands",
-      [](const MahjongConfig& config, std::uint64_t seed, std::uint64_t start, std::uint64_t count) {
+      [](const mj::Config& config, std::uint64_t seed, std::uint64_t start, std::uint64_t count) {
         mj::RandomTotals t;
         {
           py::gil_scoped_release release;
-          t = mj::random_hands(config.rules, seed, start, count);
+          t = mj::random_hands(config, seed, start, count);
         }
         py::dict d;
         d["hands"] = t.hands;
@@ -534,13 +400,13 @@ void bind_mahjong_game(py::module_& m) {
       py::arg("core"), py::arg("seat"), "(S, B, E) of the seat's hand (docs/mahjong-bots.md \"Shanten\").");
   m.def(
       "play_bot_hand",
-      [](const MahjongConfig& config, std::uint64_t wall_seed, const std::vector<std::string>& policies) {
+      [](const mj::Config& config, std::uint64_t wall_seed, const std::vector<std::string>& policies) {
         mj::BotKind kinds[mj::kSeats];
         bot_kinds(policies, kinds);
         auto s = std::make_unique<mj::State>();
         {
           py::gil_scoped_release release;
-          mj::play_bot_hand(*s, config.rules, wall_seed, kinds);
+          mj::play_bot_hand(*s, config, wall_seed, kinds);
         }
         std::vector<std::string> moves;
         for (int i = 0; i < s->n_history; ++i) moves.push_back(mj::format_move(s->history[i]));
@@ -550,7 +416,7 @@ void bind_mahjong_game(py::module_& m) {
       "The moves of the hand of `wall_seed` played by the four bots (docs/mahjong-bots.md \"Seeding\").");
   m.def(
       "bot_hands",
-      [](const MahjongConfig& config, std::uint64_t seed, std::uint64_t start, std::uint64_t count,
+      [](const mj::Config& config, std::uint64_t seed, std::uint64_t start, std::uint64_t count,
          const std::vector<std::string>& policies, bool rotate) {
         mj::BotKind kinds[mj::kSeats];
         bot_kinds(policies, kinds);
@@ -558,7 +424,7 @@ void bind_mahjong_game(py::module_& m) {
         std::vector<std::int64_t> pay(static_cast<std::size_t>(count) * mj::kSeats);
         {
           py::gil_scoped_release release;
-          mj::bot_hands(config.rules, seed, start, count, kinds, rotate, pay.data());
+          mj::bot_hands(config, seed, start, count, kinds, rotate, pay.data());
         }
         py::list out;
         for (std::uint64_t i = 0; i < count; ++i) {

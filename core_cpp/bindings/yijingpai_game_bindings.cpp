@@ -7,10 +7,12 @@
 #include <string>
 #include <string_view>
 
+#include "yijing/yijingpai/config.hpp"
 #include "yijing/yijingpai/engine.hpp"
 #include "yijing/yijingpai/iching_tables.hpp"
 #include "yijing/yijingpai/notation.hpp"
-#include "yijingpai_config.hpp"
+
+#include "game_core_binding.hpp"
 
 namespace py = pybind11;
 namespace yp = yijing::yijingpai;
@@ -21,8 +23,7 @@ class GameCore {
  public:
   // The config was checked when it was made; it is dealt the given wall
   // (its deck and taiji are not used: the wall is checked to be a tile set).
-  GameCore(const yijing_bindings::YijingpaiConfig& config, const std::string& wall, long long dealer) {
-    const yp::Config& cfg = config.rules;
+  GameCore(const yp::Config& cfg, const std::string& wall, long long dealer) {
     if (dealer < 0 || dealer >= cfg.players) throw py::value_error("dealer must be a seat of the game");
     if (yp::init_state(state_, cfg, wall, static_cast<int>(dealer)) != yp::InitError::kNone)
       throw py::value_error(
@@ -221,23 +222,9 @@ class GameCore {
 }  // namespace
 
 void bind_yijingpai_game(py::module_& m) {
-  py::class_<GameCore>(m, "GameCore", "Yi Jing Pai game state and rules (docs/backend-interface.md).")
-      .def(py::init<const yijing_bindings::YijingpaiConfig&, const std::string&, long long>(),
-           py::arg("config"), py::arg("wall"), py::arg("dealer"))
-      .def("copy", [](const GameCore& g) { return GameCore(g); })
-      .def("phase", &GameCore::phase)
-      .def("to_act", &GameCore::to_act)
-      .def("legal_moves", &GameCore::legal_moves, py::arg("seat"))
-      .def("check", &GameCore::check, py::arg("move"))
-      .def("apply", &GameCore::apply, py::arg("move"))
-      .def("apply_all", &GameCore::apply_all, py::arg("moves"))
-      .def("apply_each", &GameCore::apply_each, py::arg("moves"))
-      .def("view", &GameCore::view, py::arg("seat"))
-      .def("ready", &GameCore::ready, py::arg("seat"))
-      .def("result", &GameCore::result)
-      .def("moves", &GameCore::moves)
-      .def("wall", &GameCore::wall)
-      .def("dealer", &GameCore::dealer);
+  yijing_bindings::bind_game_core<GameCore, yp::Config>(
+      m, "Yi Jing Pai game state and rules (docs/backend-interface.md).")
+      .def("ready", &GameCore::ready, py::arg("seat"));
   // The reason codes and their messages (docs/yijing.md §6), in code order: the
   // Python layer words every backend's verdicts from its own copy,
   // pyyijing/yijingpai/reasons.py, which a test keeps equal to this one.

@@ -23,17 +23,12 @@
 #include "yijing/mahjong/config.hpp"
 #include "yijing/wire/format.hpp"
 #include "yijing/yijingpai/config.hpp"
-#include "yijing/yijingpai/wall.hpp"
 
 namespace yijing::wire {
 
-// A Yi Jing Pai rules message as the engine plays it: the rules of play and the
-// tile set the wall is shuffled from (the binding's Config holds the same three).
-struct YijingpaiRuleSet {
-  yijingpai::Config rules;
-  yijingpai::Deck deck = yijingpai::Deck::k144;
-  yijingpai::TaijiRule taiji = yijingpai::TaijiRule::kWild;
-};
+// A Yi Jing Pai rules message as the engine plays it: the game's one Config
+// (the rules of play and the tile set the wall is shuffled from).
+using YijingpaiRuleSet = yijingpai::Config;
 
 // A verdicts answer: the serialized ValidateMovesResponse and how many verdicts
 // each reason got (indexed by the game's Reason).
