@@ -1,13 +1,15 @@
-// pyyijing._native.mahjong.{Config, GameCore, shuffle_wall}: the pybind11 face
-// of the mahjong game engine (core_cpp/src/mahjong/game_*.cpp), exactly as
-// docs/mahjong-engine.md describes it. Conversion only: every rule lives in
-// the core. The fallback twins are pyyijing/fallback/mahjong/{config,engine,tiles}.py.
+// pyyijing._native.mahjong.{GameCore, shuffle_wall, random_hands} and the bots:
+// the pybind11 face of the mahjong game engine (core_cpp/src/mahjong/engine_*.cpp),
+// exactly as docs/mahjong-engine.md describes it. Conversion only: every rule,
+// and what each seat may see (view.hpp), lives in the core. The fallback twins
+// are pyyijing/fallback/mahjong/{engine,tiles}.py.
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
 #include <algorithm>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -19,6 +21,7 @@
 #include "yijing/mahjong/notation.hpp"
 #include "yijing/mahjong/random_play.hpp"
 #include "yijing/mahjong/tiles.hpp"
+#include "yijing/mahjong/view.hpp"
 
 #include "game_core_binding.hpp"
 
@@ -43,11 +46,45 @@ std::string_view str_view(PyObject* item) {
   return std::string_view(text, static_cast<std::size_t>(len));
 }
 
-py::object tile_or_none(mj::Tile t) {
-  return t == mj::kNoTile ? py::object(py::none()) : py::object(py::str(mj::tile_code(t)));
-}
 py::object seat_or_none(int seat) {
   return seat < 0 ? py::object(py::none()) : py::object(py::int_(seat));
+}
+py::object str_or_none(const std::optional<std::string>& text) {
+  return text ? py::object(py::str(*text)) : py::object(py::none());
+}
+py::list str_list(const std::vector<std::string>& items) {
+  py::list out;
+  for (const auto& item : items) out.append(py::str(item));
+  return out;
+}
+
+py::object result_object(const std::optional<mj::ResultView>& r) {
+  if (!r) return py::none();
+  py::dict d;
+  d["kind"] = r->kind;
+  d["winner"] = seat_or_none(r->winner);
+  d["dealt_in_by"] = seat_or_none(r->dealt_in_by);
+  d["win_tile"] = str_or_none(r->win_tile);
+  py::list patterns;
+  for (const char* name : r->patterns) patterns.append(py::str(name));
+  d["patterns"] = patterns;
+  py::list payments;
+  for (std::int64_t p : r->payments) payments.append(p);
+  d["payments"] = payments;
+  py::list ledger;
+  for (const mj::LedgerView& e : r->ledger) {
+    py::list entry;
+    entry.append(e.reason);
+    entry.append(e.payer);
+    entry.append(e.payee);
+    entry.append(static_cast<long long>(e.amount));
+    ledger.append(entry);
+  }
+  d["ledger"] = ledger;
+  py::list birds;
+  for (const auto& b : r->birds) birds.append(b);
+  d["birds"] = birds;
+  return d;
 }
 
 class GameCore {
@@ -109,129 +146,72 @@ class GameCore {
 
   py::dict view(long long seat) const {
     if (seat < -1 || seat >= mj::kSeats) throw py::value_error("seat must be -1 (observer) or 0-3");
-    const int viewer = static_cast<int>(seat);
-    const mj::State& s = state_;
-    const bool all_void = s.voids_chosen == 15;
-    const bool all_raised = s.raises_made == 15;
+    const mj::View v = mj::view_of(state_, static_cast<int>(seat));
     py::list seats;
-    for (int p = 0; p < mj::kSeats; ++p) {
-      const mj::SeatState& st = s.seats[p];
+    for (const mj::SeatView& st : v.seats) {
       py::dict sd;
-      sd["seat"] = p;
-      sd["hand_count"] = static_cast<int>(st.n_concealed);
+      sd["seat"] = st.seat;
+      sd["hand_count"] = st.hand_count;
       py::list melds;
-      for (int i = 0; i < st.n_melds; ++i) {
-        const mj::Meld& m = st.melds[i];
+      for (const mj::MeldView& m : st.melds) {
         py::dict md;
-        md["kind"] = mj::meld_kind_name(m.kind);
-        md["tiles"] = m.kind == mj::MeldKind::kConcealedKong && p != viewer
-                          ? py::object(py::none())
-                          : py::object(py::str(mj::meld_string(m)));
+        md["kind"] = m.kind;
+        md["tiles"] = str_or_none(m.tiles);
         md["from"] = seat_or_none(m.from);
         melds.append(md);
       }
       sd["melds"] = melds;
       py::list discards;
-      for (int i = 0; i < s.n_discards; ++i) {
-        if (s.discards[i].seat != p) continue;
+      for (const mj::DiscardView& d : st.discards) {
         py::dict dd;
-        dd["tile"] = mj::tile_code(s.discards[i].tile);
-        dd["claimed"] = s.discards[i].claimed;
+        dd["tile"] = d.tile;
+        dd["claimed"] = d.claimed;
         discards.append(dd);
       }
       sd["discards"] = discards;
-      py::list flowers;
-      for (int i = 0; i < st.n_flowers; ++i) flowers.append(mj::tile_code(st.flowers[i]));
-      sd["flowers"] = flowers;
+      sd["flowers"] = str_list(st.flowers);
       sd["declared"] = st.declared;
-      // locked: 報聽 (common), the open-kong lock (Changsha), never in Shaoyang.
-      sd["locked"] = st.declared || st.locked;
-      const char suit[2] = {st.void_suit >= 0 ? mj::kSuitChars[st.void_suit] : '\0', '\0'};
-      sd["void"] = st.void_suit >= 0 && (all_void || p == viewer) ? py::object(py::str(suit))
-                                                                   : py::object(py::none());
-      // Shaoyang's 舉手: own at once, the others' once all four are in (rules §11).
-      sd["raise"] = st.raised >= 0 && (all_raised || p == viewer) ? py::object(py::int_(static_cast<int>(st.raised)))
-                                                                  : py::object(py::none());
-      {
-        // Its opening and mid-game declarations, in order ([] outside Changsha).
-        py::list revealed;
-        for (int i = 0; i < s.n_reveals; ++i) {
-          const mj::Reveal& r = s.reveals[i];
-          if (r.seat != p) continue;
-          py::dict rd;
-          rd["when"] = r.mid ? "mid" : "opening";
-          py::list wins;
-          for (int j = 0; j < r.n_wins; ++j) wins.append(py::str(mj::declared_win_name(r.wins[j])));
-          rd["wins"] = wins;
-          rd["tiles"] = mj::hand_string(r.tiles);
-          revealed.append(rd);
-        }
-        sd["revealed"] = revealed;
+      sd["locked"] = st.locked;
+      sd["void"] = str_or_none(st.void_suit);
+      sd["raise"] = seat_or_none(st.raised);
+      py::list revealed;
+      for (const mj::RevealView& r : st.revealed) {
+        py::dict rd;
+        rd["when"] = r.when;
+        py::list wins;
+        for (const char* w : r.wins) wins.append(py::str(w));
+        rd["wins"] = wins;
+        rd["tiles"] = r.tiles;
+        revealed.append(rd);
       }
-      if (p == viewer) {
-        // No seat sees a tile before every seat has raised.
-        sd["hand"] = s.phase == mj::Phase::kRaise ? py::object(py::none())
-                                                  : py::object(py::str(mj::hand_string(st.counts)));
-        sd["drawn"] = s.phase == mj::Phase::kPlay && s.turn == p ? tile_or_none(s.drawn)
-                                                                  : py::object(py::none());
-        sd["pass_locked"] = st.pass_locked;  // 過手 (False outside Changsha)
+      sd["revealed"] = revealed;
+      if (st.own) {
+        sd["hand"] = str_or_none(st.hand);
+        sd["drawn"] = str_or_none(st.drawn);
+        sd["pass_locked"] = st.pass_locked;
       }
       seats.append(sd);
     }
     py::object offer = py::none();
-    if (s.phase == mj::Phase::kClaim) {
+    if (v.offer) {
       py::dict od;
-      od["kind"] = mj::offer_kind_name(s.offer_kind);
-      od["seat"] = static_cast<int>(s.offer_from);
-      // A concealed kong's tile (Shaoyang's robbing offer) is shown only to
-      // the konger and the seat offered.
-      const bool hidden = s.offer_kind == mj::OfferKind::kRobbedKong &&
-                          s.rob_kind == mj::MeldKind::kConcealedKong && viewer != s.offer_from &&
-                          viewer != s.offer().seat;
-      // The sea-bottom tile is None until a seat has taken it.
-      const bool untaken = s.offer_kind == mj::OfferKind::kHaidi && !s.haidi_taken;
-      od["tile"] = hidden || untaken ? py::object(py::none()) : py::object(py::str(mj::tile_code(s.offer_tile)));
-      // An open kong's revealed tiles all lie face up while each is offered (rules §7).
-      if (s.offer_kind == mj::OfferKind::kOpenKong) {
-        py::list shown;
-        for (int i = 0; i < s.n_revealed; ++i) shown.append(py::str(mj::tile_code(s.revealed[i])));
-        od["revealed"] = shown;
-      }
+      od["kind"] = v.offer->kind;
+      od["seat"] = v.offer->seat;
+      od["tile"] = str_or_none(v.offer->tile);
+      if (v.offer->has_revealed) od["revealed"] = str_list(v.offer->revealed);
       offer = od;
     }
-    py::list history;
-    for (int i = 0; i < s.n_history; ++i) {
-      const mj::Move m = s.history[i];
-      const mj::Act act = mj::move_act(m);
-      const bool other = mj::move_seat(m) != viewer;
-      // No passes; no other seat's void choice or raise (not even that it
-      // answered, rules §11) until all four are in; another seat's concealed
-      // kong without its tile.
-      if (act == mj::Act::kPass || (act == mj::Act::kVoid && other && !all_void) ||
-          (act == mj::Act::kRaise && other && !all_raised))
-        continue;
-      // A robbed concealed kong never happened (its meld is gone): its tile is
-      // shown, as the fallback shows it (the win_tile names it anyway).
-      bool hide = other;
-      if (hide && (act == mj::Act::kKong || act == mj::Act::kOpenKong) && (m & mj::kConcealedKongFlag)) {
-        const mj::SeatState& k = s.seats[mj::move_seat(m)];
-        hide = false;
-        for (int j = 0; j < k.n_melds; ++j)
-          hide = hide || (k.melds[j].kind == mj::MeldKind::kConcealedKong && k.melds[j].tile == mj::move_tile(m));
-      }
-      history.append(mj::format_move(m, hide));
-    }
     py::dict d;
-    d["viewer"] = seat_or_none(viewer);
-    d["phase"] = mj::phase_name(s.phase);
-    d["dealer"] = static_cast<int>(s.dealer);
-    d["wall_remaining"] = s.wall_remaining();
-    d["turn"] = s.phase == mj::Phase::kPlay ? py::object(py::int_(static_cast<int>(s.turn))) : py::object(py::none());
-    d["claims_pending"] = s.phase == mj::Phase::kClaim;
+    d["viewer"] = seat_or_none(v.viewer);
+    d["phase"] = v.phase;
+    d["dealer"] = v.dealer;
+    d["wall_remaining"] = v.wall_remaining;
+    d["turn"] = seat_or_none(v.turn);
+    d["claims_pending"] = v.claims_pending;
     d["offer"] = offer;
     d["seats"] = seats;
-    d["history"] = history;
-    d["result"] = result();
+    d["history"] = str_list(v.history);
+    d["result"] = result_object(v.result);
     return d;
   }
 
@@ -245,40 +225,7 @@ class GameCore {
     return out;
   }
 
-  py::object result() const {
-    const mj::State& s = state_;
-    if (s.phase != mj::Phase::kOver) return py::none();
-    const mj::Result& r = s.result;
-    py::dict d;
-    d["kind"] = mj::result_kind_name(r.kind);
-    d["winner"] = seat_or_none(r.winner);
-    d["dealt_in_by"] = seat_or_none(r.dealt_in_by);
-    d["win_tile"] = tile_or_none(r.win_tile);
-    py::list patterns;  // UTF-8 names (Shaoyang's are Chinese)
-    for (int i = 0; i < mj::kMaxPatterns; ++i)
-      if ((r.patterns >> i) & 1) patterns.append(py::str(mj::pattern_name(s.cfg.ruleset, i)));
-    d["patterns"] = patterns;
-    std::int64_t pay[mj::kSeats];
-    mj::payments(s, pay);
-    py::list payments;
-    for (std::int64_t p : pay) payments.append(p);
-    d["payments"] = payments;
-    py::list ledger;
-    for (int i = 0; i < s.n_ledger; ++i) {
-      const mj::LedgerEntry& e = s.ledger[i];
-      py::list entry;
-      entry.append(mj::pay_name(e.reason));
-      entry.append(static_cast<int>(e.payer));
-      entry.append(static_cast<int>(e.payee));
-      entry.append(static_cast<long long>(e.amount));
-      ledger.append(entry);
-    }
-    d["ledger"] = ledger;
-    py::list birds;
-    for (int i = 0; i < r.n_birds; ++i) birds.append(mj::tile_code(r.birds[i]));
-    d["birds"] = birds;
-    return d;
-  }
+  py::object result() const { return result_object(mj::result_of(state_)); }
 
   py::list moves() const {
     py::list out;
