@@ -52,9 +52,11 @@ py::object seat_or_none(int seat) {
 py::object str_or_none(const std::optional<std::string>& text) {
   return text ? py::object(py::str(*text)) : py::object(py::none());
 }
+// A list of str made at its size (no appends: a view's history is long).
 py::list str_list(const std::vector<std::string>& items) {
-  py::list out;
-  for (const auto& item : items) out.append(py::str(item));
+  py::list out(items.size());
+  for (std::size_t i = 0; i < items.size(); ++i)
+    PyList_SET_ITEM(out.ptr(), static_cast<Py_ssize_t>(i), py::str(items[i]).release().ptr());
   return out;
 }
 

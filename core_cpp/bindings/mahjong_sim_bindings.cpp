@@ -10,15 +10,13 @@
 #include <vector>
 
 #include "yijing/mahjong/bots.hpp"
-#include "yijing/mahjong/simulate.hpp"
-
 #include "yijing/mahjong/config.hpp"
+#include "yijing/mahjong/simulate.hpp"
 
 namespace py = pybind11;
 namespace mj = yijing::mahjong;
 
 namespace {
-
 
 mj::SimSpec make_spec(const mj::Config& config, const std::vector<std::string>& policies, bool rotate,
                       long long hands_per_match) {

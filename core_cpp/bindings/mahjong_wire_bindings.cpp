@@ -16,9 +16,8 @@
 #include <string_view>
 #include <vector>
 
-#include "yijing/wire/validate_moves.hpp"
-
 #include "yijing/mahjong/config.hpp"
+#include "yijing/wire/validate_moves.hpp"
 
 namespace py = pybind11;
 namespace mj = yijing::mahjong;

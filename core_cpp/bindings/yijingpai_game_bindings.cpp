@@ -176,9 +176,11 @@ class GameCore {
   static py::object seat_or_none(int seat) {
     return seat < 0 ? py::object(py::none()) : py::object(py::int_(seat));
   }
+  // A list of str made at its size (no appends: a view's history is long).
   static py::list str_list(const std::vector<std::string>& items) {
-    py::list out;
-    for (const auto& item : items) out.append(item);
+    py::list out(items.size());
+    for (std::size_t i = 0; i < items.size(); ++i)
+      PyList_SET_ITEM(out.ptr(), static_cast<Py_ssize_t>(i), py::str(items[i]).release().ptr());
     return out;
   }
   static py::object result_object(const std::optional<yp::ResultView>& r) {

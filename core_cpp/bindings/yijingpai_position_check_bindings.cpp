@@ -8,8 +8,8 @@
 #include <string_view>
 #include <vector>
 
-#include "yijing/yijingpai/position_check.hpp"
 #include "yijing/yijingpai/config.hpp"
+#include "yijing/yijingpai/position_check.hpp"
 
 namespace py = pybind11;
 namespace yp = yijing::yijingpai;

@@ -12,11 +12,10 @@
 
 #include "yijing/prng.hpp"
 #include "yijing/yijingpai/bots.hpp"
+#include "yijing/yijingpai/config.hpp"
 #include "yijing/yijingpai/engine.hpp"
 #include "yijing/yijingpai/notation.hpp"
 #include "yijing/yijingpai/simulate.hpp"
-
-#include "yijing/yijingpai/config.hpp"
 
 namespace py = pybind11;
 namespace yp = yijing::yijingpai;

@@ -22,6 +22,7 @@
 #include "yijing/yijingpai/config.hpp"
 
 namespace py = pybind11;
+namespace yp = yijing::yijingpai;
 
 namespace {
 
@@ -33,8 +34,6 @@ using namespace yijing::wire;  // NOLINT: the shared encoding, parser and fast p
 // descriptor: a field added to one of them fails that test until the parser is
 // taught about it (else every request using it would quietly take the slow
 // path, or worse).
-
-namespace yp = yijing::yijingpai;
 
 // What rules_config returned for a Rules message: a Config, or None when the
 // message is not valid (the Python path reports it).

@@ -78,6 +78,7 @@ std::optional<OfferView> offer_view(const State& s, int viewer) {
 
 std::vector<std::string> public_history(const State& s, int viewer, bool all_void, bool all_raised) {
   std::vector<std::string> out;
+  out.reserve(static_cast<std::size_t>(s.n_history));
   for (int i = 0; i < s.n_history; ++i) {
     const Move m = s.history[i];
     const Act act = move_act(m);

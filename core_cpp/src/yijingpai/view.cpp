@@ -54,6 +54,7 @@ View view_of(const State& s, int viewer) {
       if (st.target_laid) sv.target = lines_string(st.target_values, st.target_taiji, 6);
     }
   }
+  v.history.reserve(static_cast<std::size_t>(s.n_history));
   for (int i = 0; i < s.n_history; ++i) {
     if (action_kind(s.history[i]) == Kind::kPass) continue;
     v.history.push_back(format_action(s.history[i], s.k(), /*public_view=*/true));
