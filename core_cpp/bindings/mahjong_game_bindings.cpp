@@ -24,6 +24,7 @@
 #include "yijing/mahjong/view.hpp"
 
 #include "game_core_binding.hpp"
+#include "view_scratch.hpp"
 
 
 namespace py = pybind11;
@@ -148,7 +149,10 @@ class GameCore {
 
   py::dict view(long long seat) const {
     if (seat < -1 || seat >= mj::kSeats) throw py::value_error("seat must be -1 (observer) or 0-3");
-    const mj::View v = mj::view_of(state_, static_cast<int>(seat));
+    static thread_local yijing_bindings::ViewScratch<mj::View> scratch;
+    yijing_bindings::ViewScratch<mj::View>::Lease lease(scratch);
+    mj::View& v = lease.view();
+    mj::view_of(state_, static_cast<int>(seat), v);
     py::list seats;
     for (const mj::SeatView& st : v.seats) {
       py::dict sd;

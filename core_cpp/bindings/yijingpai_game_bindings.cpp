@@ -15,6 +15,7 @@
 #include "yijing/yijingpai/view.hpp"
 
 #include "game_core_binding.hpp"
+#include "view_scratch.hpp"
 
 namespace py = pybind11;
 namespace yp = yijing::yijingpai;
@@ -86,7 +87,10 @@ class GameCore {
   py::dict view(long long seat) const {
     if (seat != -1 && (seat < 0 || seat >= state_.players()))
       throw py::value_error("seat must be -1 (observer) or a seat of the game");
-    const yp::View v = yp::view_of(state_, static_cast<int>(seat));
+    static thread_local yijing_bindings::ViewScratch<yp::View> scratch;
+    yijing_bindings::ViewScratch<yp::View>::Lease lease(scratch);
+    yp::View& v = lease.view();
+    yp::view_of(state_, static_cast<int>(seat), v);
     py::dict d;
     d["viewer"] = seat_or_none(v.viewer);
     d["phase"] = v.phase;

@@ -93,3 +93,29 @@ TEST_CASE("mahjong view: a hand played out; passes never shown; the result is th
   CHECK(sum == 0);
   CHECK((std::string(r->kind) == "draw") == (r->winner == -1));
 }
+
+TEST_CASE("mahjong view: a View filled again shows only what the new viewer may see") {
+  const mj::Config cfg = void_game();
+  mj::State s;
+  mjt::deal(s, cfg, 11);
+  play(s, "s2:void=m");
+  mj::View reused;
+  mj::view_of(s, 2, reused);
+  REQUIRE(reused.seats[2].hand.has_value());
+  REQUIRE(reused.seats[2].void_suit.has_value());
+  for (int viewer = -1; viewer < 4; ++viewer) {
+    mj::view_of(s, viewer, reused);
+    const mj::View fresh = mj::view_of(s, viewer);
+    for (std::size_t p = 0; p < 4; ++p) {
+      CHECK(reused.seats[p].own == fresh.seats[p].own);
+      CHECK(reused.seats[p].hand == fresh.seats[p].hand);
+      CHECK(reused.seats[p].drawn == fresh.seats[p].drawn);
+      CHECK(reused.seats[p].void_suit == fresh.seats[p].void_suit);
+      CHECK(reused.seats[p].raised == fresh.seats[p].raised);
+      CHECK(reused.seats[p].melds.size() == fresh.seats[p].melds.size());
+      CHECK(reused.seats[p].discards.size() == fresh.seats[p].discards.size());
+    }
+    CHECK(reused.history == fresh.history);
+    CHECK(reused.offer.has_value() == fresh.offer.has_value());
+  }
+}

@@ -87,3 +87,25 @@ TEST_CASE("view: passes are left out of the public history") {
     CHECK((std::string(r->kind) == "draw") == !r->lines.has_value());
   }
 }
+
+TEST_CASE("view: a View filled again shows only what the new viewer may see") {
+  yp::State s = dealt();
+  play(s, legal(s, 2).front());
+  yp::View reused;
+  yp::view_of(s, 2, reused);
+  REQUIRE(reused.seats[2].own);
+  REQUIRE(reused.seats[2].target.has_value());
+  for (int viewer = -1; viewer < 4; ++viewer) {
+    yp::view_of(s, viewer, reused);
+    const yp::View fresh = yp::view_of(s, viewer);
+    for (std::size_t p = 0; p < fresh.seats.size(); ++p) {
+      CHECK(reused.seats[p].own == fresh.seats[p].own);
+      CHECK(reused.seats[p].hand == fresh.seats[p].hand);
+      CHECK(reused.seats[p].target == fresh.seats[p].target);
+      CHECK(reused.seats[p].completed == fresh.seats[p].completed);
+    }
+    CHECK(reused.history == fresh.history);
+    CHECK(reused.to_act == fresh.to_act);
+    CHECK(reused.last_play.has_value() == fresh.last_play.has_value());
+  }
+}

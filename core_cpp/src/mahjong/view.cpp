@@ -12,10 +12,20 @@ std::optional<std::string> tile_or_none(Tile t) {
   return tile_code(t);
 }
 
-SeatView seat_view(const State& s, int p, int viewer, bool all_void, bool all_raised) {
+// Fill `sv` in place (its vectors keep their capacity).
+void seat_view(const State& s, int p, int viewer, bool all_void, bool all_raised, SeatView& sv) {
   const SeatState& st = s.seats[p];
-  SeatView sv;
   sv.seat = p;
+  sv.melds.clear();
+  sv.discards.clear();
+  sv.flowers.clear();
+  sv.void_suit.reset();
+  sv.raised = -1;
+  sv.revealed.clear();
+  sv.own = p == viewer;
+  sv.hand.reset();
+  sv.drawn.reset();
+  sv.pass_locked = false;
   sv.hand_count = st.n_concealed;
   for (int i = 0; i < st.n_melds; ++i) {
     const Meld& m = st.melds[i];
@@ -46,14 +56,12 @@ SeatView seat_view(const State& s, int p, int viewer, bool all_void, bool all_ra
     rv.tiles = hand_string(r.tiles);
     sv.revealed.push_back(std::move(rv));
   }
-  if (p == viewer) {
-    sv.own = true;
+  if (sv.own) {
     // No seat sees a tile before every seat has raised.
     if (s.phase != Phase::kRaise) sv.hand = hand_string(st.counts);
     if (s.phase == Phase::kPlay && s.turn == p) sv.drawn = tile_or_none(s.drawn);
     sv.pass_locked = st.pass_locked;  // 過手 (false outside Changsha)
   }
-  return sv;
 }
 
 std::optional<OfferView> offer_view(const State& s, int viewer) {
@@ -76,8 +84,8 @@ std::optional<OfferView> offer_view(const State& s, int viewer) {
   return o;
 }
 
-std::vector<std::string> public_history(const State& s, int viewer, bool all_void, bool all_raised) {
-  std::vector<std::string> out;
+void public_history(const State& s, int viewer, bool all_void, bool all_raised, std::vector<std::string>& out) {
+  out.clear();
   out.reserve(static_cast<std::size_t>(s.n_history));
   for (int i = 0; i < s.n_history; ++i) {
     const Move m = s.history[i];
@@ -100,15 +108,19 @@ std::vector<std::string> public_history(const State& s, int viewer, bool all_voi
     }
     out.push_back(format_move(m, hide));
   }
-  return out;
 }
 
 }  // namespace
 
 View view_of(const State& s, int viewer) {
+  View v;
+  view_of(s, viewer, v);
+  return v;
+}
+
+void view_of(const State& s, int viewer, View& v) {
   const bool all_void = s.voids_chosen == 15;
   const bool all_raised = s.raises_made == 15;
-  View v;
   v.viewer = viewer;
   v.phase = phase_name(s.phase);
   v.dealer = s.dealer;
@@ -116,11 +128,10 @@ View view_of(const State& s, int viewer) {
   v.turn = s.phase == Phase::kPlay ? static_cast<int>(s.turn) : -1;
   v.claims_pending = s.phase == Phase::kClaim;
   v.offer = offer_view(s, viewer);
-  v.seats.reserve(kSeats);
-  for (int p = 0; p < kSeats; ++p) v.seats.push_back(seat_view(s, p, viewer, all_void, all_raised));
-  v.history = public_history(s, viewer, all_void, all_raised);
+  v.seats.resize(kSeats);
+  for (int p = 0; p < kSeats; ++p) seat_view(s, p, viewer, all_void, all_raised, v.seats[static_cast<std::size_t>(p)]);
+  public_history(s, viewer, all_void, all_raised, v.history);
   v.result = result_of(s);
-  return v;
 }
 
 std::optional<ResultView> result_of(const State& s) {

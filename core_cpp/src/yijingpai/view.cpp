@@ -10,20 +10,24 @@ namespace {
 
 int king_wen(std::uint8_t values) { return king_wen_from_lines(lines_string(values, 0, 6)); }
 
-std::vector<std::string> completed_of(const State& s, int seat) {
-  std::vector<std::string> out;
+void completed_of(const State& s, int seat, std::vector<std::string>& out) {
+  out.clear();
   for (int i = 0; i < s.n_completed; ++i) {
     const CompletedEntry e = s.completed[i];
     if ((e >> 12) != seat) continue;
     out.push_back(lines_string(static_cast<std::uint8_t>(e & 63), static_cast<std::uint8_t>((e >> 6) & 63), 6));
   }
-  return out;
 }
 
 }  // namespace
 
 View view_of(const State& s, int viewer) {
   View v;
+  view_of(s, viewer, v);
+  return v;
+}
+
+void view_of(const State& s, int viewer, View& v) {
   v.viewer = viewer;
   v.phase = phase_name(s.phase);
   v.dealer = s.dealer;
@@ -38,6 +42,8 @@ View view_of(const State& s, int viewer) {
     lp.lines = lines_string(s.last.values, s.last.taiji, s.k());
     lp.placement = placement_name(s.last.placement);
     v.last_play = std::move(lp);
+  } else {
+    v.last_play.reset();
   }
   v.seats.resize(static_cast<std::size_t>(s.players()));
   for (int i = 0; i < s.players(); ++i) {
@@ -47,20 +53,22 @@ View view_of(const State& s, int viewer) {
     sv.target_laid = st.target_laid;
     sv.hand_count = st.hand.total();
     sv.in_progress = lines_string(st.progress);
-    sv.completed = completed_of(s, i);
-    if (i == viewer) {
-      sv.own = true;
+    completed_of(s, i, sv.completed);
+    sv.own = i == viewer;
+    sv.hand.clear();
+    sv.target.reset();
+    if (sv.own) {
       sv.hand = hand_string(st.hand);
       if (st.target_laid) sv.target = lines_string(st.target_values, st.target_taiji, 6);
     }
   }
+  v.history.clear();
   v.history.reserve(static_cast<std::size_t>(s.n_history));
   for (int i = 0; i < s.n_history; ++i) {
     if (action_kind(s.history[i]) == Kind::kPass) continue;
     v.history.push_back(format_action(s.history[i], s.k(), /*public_view=*/true));
   }
   v.result = result_of(s);
-  return v;
 }
 
 std::optional<ResultView> result_of(const State& s) {

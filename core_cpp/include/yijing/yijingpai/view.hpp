@@ -59,6 +59,8 @@ struct View {
 
 // `viewer` is -1 or a seat of the game (the caller checks it).
 View view_of(const State& s, int viewer);
+// The same into `out`, whose storage is reused (a caller that asks often).
+void view_of(const State& s, int viewer, View& out);
 // None until the hand is over.
 std::optional<ResultView> result_of(const State& s);
 
