@@ -1,15 +1,15 @@
-// pyyijing._native.mahjong.{Config, GameCore, shuffle_wall}: the pybind11 face
-// of the mahjong game engine (core_cpp/src/mahjong/game_*.cpp), exactly as
-// docs/mahjong-engine.md describes it. Conversion only: every rule lives in
-// the core. The fallback twins are pyyijing/fallback/mahjong/{config,engine,tiles}.py.
+// pyyijing._native.mahjong.{GameCore, shuffle_wall, random_hands} and the bots:
+// the pybind11 face of the mahjong game engine (core_cpp/src/mahjong/engine_*.cpp),
+// exactly as docs/mahjong-engine.md describes it. Conversion only: every rule,
+// and what each seat may see (view.hpp), lives in the core. The fallback twins
+// are pyyijing/fallback/mahjong/{engine,tiles}.py.
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
 #include <algorithm>
-#include <climits>
-#include <cstdint>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -21,93 +21,17 @@
 #include "yijing/mahjong/notation.hpp"
 #include "yijing/mahjong/random_play.hpp"
 #include "yijing/mahjong/tiles.hpp"
+#include "yijing/mahjong/view.hpp"
 
-#include "mahjong_config.hpp"
+#include "game_core_binding.hpp"
+#include "view_scratch.hpp"
+
 
 namespace py = pybind11;
 namespace mj = yijing::mahjong;
 
 namespace {
 
-// The Config value: the engine's config, checked once when made (mahjong_config.hpp).
-using yijing_bindings::MahjongConfig;
-
-std::string type_name(const py::handle& o) { return Py_TYPE(o.ptr())->tp_name; }
-
-// A Python int that fits an int64 (the native engine's amounts); the
-// fallback's ints are unbounded, so a larger one is an OverflowError here.
-std::int64_t to_int64(const py::handle& o, const char* name) {
-  int overflow = 0;
-  const long long v = PyLong_AsLongLongAndOverflow(o.ptr(), &overflow);
-  if (overflow != 0) throw py::value_error(std::string(name) + " is out of the native engine's range (int64)");
-  return static_cast<std::int64_t>(v);
-}
-
-// The fallback's checks (pyyijing/fallback/mahjong/config.py) in its order:
-// the types (TypeError), then the values (ValueError, make_config's words).
-MahjongConfig make_config(const py::object& ruleset, const py::object& flowers, const py::object& void_suit,
-                          const py::object& declare_ready, const py::object& birds,
-                          const py::object& bird_scoring, const py::object& compound, const py::object& cap,
-                          const py::object& floats, const py::object& opening_extras,
-                          const py::object& opening_reuse, const py::object& mid_game_wins,
-                          const py::object& pass_lock) {
-  if (!PyUnicode_Check(ruleset.ptr())) throw py::type_error("ruleset must be a str; got " + type_name(ruleset));
-  const std::pair<const char*, const py::object*> bools[] = {
-      {"flowers", &flowers},           {"void_suit", &void_suit},         {"declare_ready", &declare_ready},
-      {"opening_extras", &opening_extras}, {"opening_reuse", &opening_reuse}, {"mid_game_wins", &mid_game_wins},
-      {"pass_lock", &pass_lock}};
-  for (const auto& [name, value] : bools)
-    if (!PyBool_Check(value->ptr()))
-      throw py::type_error(std::string(name) + " must be a bool; got " + type_name(*value));
-  for (const auto& [name, value] : {std::pair<const char*, const py::object*>{"birds", &birds}, {"cap", &cap}})
-    if (!PyLong_CheckExact(value->ptr()))
-      throw py::type_error(std::string(name) + " must be an int; got " + type_name(*value));
-  for (const auto& [name, value] :
-       {std::pair<const char*, const py::object*>{"bird_scoring", &bird_scoring}, {"compound", &compound}})
-    if (!PyUnicode_Check(value->ptr()))
-      throw py::type_error(std::string(name) + " must be a str; got " + type_name(*value));
-  if (!PyTuple_Check(floats.ptr()) && !PyList_Check(floats.ptr()))
-    throw py::type_error("floats must be a tuple of four ints; got " + type_name(floats));
-  const std::string rs = ruleset.cast<std::string>();
-  const std::string bs = bird_scoring.cast<std::string>(), cs = compound.cast<std::string>();
-  mj::ConfigArgs a;
-  a.ruleset = rs;
-  a.flowers = flowers.cast<bool>();
-  a.void_suit = void_suit.cast<bool>();
-  a.declare_ready = declare_ready.cast<bool>();
-  a.opening_extras = opening_extras.cast<bool>();
-  a.opening_reuse = opening_reuse.cast<bool>();
-  a.mid_game_wins = mid_game_wins.cast<bool>();
-  a.pass_lock = pass_lock.cast<bool>();
-  // An int past int64 is out of range for birds (not 0, 2 or 4) and cap
-  // (huge: as good as no cap, clamped; hugely negative: below 0).
-  int overflow = 0;
-  const long long bv = PyLong_AsLongLongAndOverflow(birds.ptr(), &overflow);
-  a.birds = overflow ? 1 : bv;
-  const long long cv = PyLong_AsLongLongAndOverflow(cap.ptr(), &overflow);
-  a.cap = overflow > 0 ? INT64_MAX : overflow < 0 ? -1 : cv;
-  a.bird_scoring = bs;
-  a.compound = cs;
-  const py::sequence fl = py::reinterpret_borrow<py::sequence>(floats);
-  bool floats_ok = py::len(fl) == 4;
-  for (std::size_t i = 0; floats_ok && i < 4; ++i) {
-    const py::object x = fl[i];
-    floats_ok = PyLong_CheckExact(x.ptr()) && PyObject_RichCompareBool(x.ptr(), py::int_(0).ptr(), Py_GE) == 1;
-  }
-  mj::ConfigResult r = mj::make_config(a);  // floats at their default (0) so far
-  if (!r.error.empty()) {
-    // The birds / cap messages name the value as given.
-    if (r.error.rfind("birds must", 0) == 0) throw py::value_error("birds must be 0, 2 or 4; got " + py::str(birds).cast<std::string>());
-    if (r.error.rfind("cap must", 0) == 0) throw py::value_error("cap must be >= 0 (0: no cap); got " + py::str(cap).cast<std::string>());
-    throw py::value_error(r.error);
-  }
-  if (!floats_ok)
-    throw py::value_error("floats must be four ints >= 0; got " + py::repr(py::tuple(fl)).cast<std::string>());
-  for (std::size_t i = 0; i < 4; ++i) r.config.floats[i] = to_int64(fl[i], "floats");
-  return MahjongConfig{r.config};
-}
-
-const char* py_bool(bool b) { return b ? "True" : "False"; }
 
 // The text of a Python str (TypeError otherwise: bytes are not moves). A str
 // with no UTF-8 form (a lone surrogate) is no move either: it is read as a
@@ -123,24 +47,60 @@ std::string_view str_view(PyObject* item) {
   return std::string_view(text, static_cast<std::size_t>(len));
 }
 
-py::object tile_or_none(mj::Tile t) {
-  return t == mj::kNoTile ? py::object(py::none()) : py::object(py::str(mj::tile_code(t)));
-}
 py::object seat_or_none(int seat) {
   return seat < 0 ? py::object(py::none()) : py::object(py::int_(seat));
+}
+py::object str_or_none(const std::optional<std::string>& text) {
+  return text ? py::object(py::str(*text)) : py::object(py::none());
+}
+// A list of str made at its size (no appends: a view's history is long).
+py::list str_list(const std::vector<std::string>& items) {
+  py::list out(items.size());
+  for (std::size_t i = 0; i < items.size(); ++i)
+    PyList_SET_ITEM(out.ptr(), static_cast<Py_ssize_t>(i), py::str(items[i]).release().ptr());
+  return out;
+}
+
+py::object result_object(const std::optional<mj::ResultView>& r) {
+  if (!r) return py::none();
+  py::dict d;
+  d["kind"] = r->kind;
+  d["winner"] = seat_or_none(r->winner);
+  d["dealt_in_by"] = seat_or_none(r->dealt_in_by);
+  d["win_tile"] = str_or_none(r->win_tile);
+  py::list patterns;
+  for (const char* name : r->patterns) patterns.append(py::str(name));
+  d["patterns"] = patterns;
+  py::list payments;
+  for (std::int64_t p : r->payments) payments.append(p);
+  d["payments"] = payments;
+  py::list ledger;
+  for (const mj::LedgerView& e : r->ledger) {
+    py::list entry;
+    entry.append(e.reason);
+    entry.append(e.payer);
+    entry.append(e.payee);
+    entry.append(static_cast<long long>(e.amount));
+    ledger.append(entry);
+  }
+  d["ledger"] = ledger;
+  py::list birds;
+  for (const auto& b : r->birds) birds.append(b);
+  d["birds"] = birds;
+  return d;
 }
 
 class GameCore {
  public:
-  GameCore(const MahjongConfig& config, const std::string& wall, long long dealer) {
+  GameCore(const mj::Config& config, const std::string& wall, long long dealer) {
     if (dealer < 0 || dealer >= mj::kSeats) throw py::value_error("dealer must be a seat 0-3");
-    switch (mj::init_state(state_, config.rules, wall, static_cast<int>(dealer))) {
+    switch (mj::init_state(state_, config, wall, static_cast<int>(dealer))) {
       case mj::InitError::kNone: break;
       case mj::InitError::kBadConfig: throw py::value_error("the config's options are not valid for its ruleset");
       case mj::InitError::kBadDealer: throw py::value_error("dealer must be a seat 0-3");
       case mj::InitError::kBadWall:
         throw py::value_error(std::string("wall must hold exactly the tile set ") +
-                              mj::tile_set_name(config.rules.tiles()) + " as two-character codes");
+                              mj::tile_set_name(config.tiles()) + " as two-character codes");
     }
   }
 
@@ -189,129 +149,75 @@ class GameCore {
 
   py::dict view(long long seat) const {
     if (seat < -1 || seat >= mj::kSeats) throw py::value_error("seat must be -1 (observer) or 0-3");
-    const int viewer = static_cast<int>(seat);
-    const mj::State& s = state_;
-    const bool all_void = s.voids_chosen == 15;
-    const bool all_raised = s.raises_made == 15;
+    static thread_local yijing_bindings::ViewScratch<mj::View> scratch;
+    yijing_bindings::ViewScratch<mj::View>::Lease lease(scratch);
+    mj::View& v = lease.view();
+    mj::view_of(state_, static_cast<int>(seat), v);
     py::list seats;
-    for (int p = 0; p < mj::kSeats; ++p) {
-      const mj::SeatState& st = s.seats[p];
+    for (const mj::SeatView& st : v.seats) {
       py::dict sd;
-      sd["seat"] = p;
-      sd["hand_count"] = static_cast<int>(st.n_concealed);
+      sd["seat"] = st.seat;
+      sd["hand_count"] = st.hand_count;
       py::list melds;
-      for (int i = 0; i < st.n_melds; ++i) {
-        const mj::Meld& m = st.melds[i];
+      for (const mj::MeldView& m : st.melds) {
         py::dict md;
-        md["kind"] = mj::meld_kind_name(m.kind);
-        md["tiles"] = m.kind == mj::MeldKind::kConcealedKong && p != viewer
-                          ? py::object(py::none())
-                          : py::object(py::str(mj::meld_string(m)));
+        md["kind"] = m.kind;
+        md["tiles"] = str_or_none(m.tiles);
         md["from"] = seat_or_none(m.from);
         melds.append(md);
       }
       sd["melds"] = melds;
       py::list discards;
-      for (int i = 0; i < s.n_discards; ++i) {
-        if (s.discards[i].seat != p) continue;
+      for (const mj::DiscardView& d : st.discards) {
         py::dict dd;
-        dd["tile"] = mj::tile_code(s.discards[i].tile);
-        dd["claimed"] = s.discards[i].claimed;
+        dd["tile"] = d.tile;
+        dd["claimed"] = d.claimed;
         discards.append(dd);
       }
       sd["discards"] = discards;
-      py::list flowers;
-      for (int i = 0; i < st.n_flowers; ++i) flowers.append(mj::tile_code(st.flowers[i]));
-      sd["flowers"] = flowers;
+      sd["flowers"] = str_list(st.flowers);
       sd["declared"] = st.declared;
-      // locked: 報聽 (common), the open-kong lock (Changsha), never in Shaoyang.
-      sd["locked"] = st.declared || st.locked;
-      const char suit[2] = {st.void_suit >= 0 ? mj::kSuitChars[st.void_suit] : '\0', '\0'};
-      sd["void"] = st.void_suit >= 0 && (all_void || p == viewer) ? py::object(py::str(suit))
-                                                                   : py::object(py::none());
-      // Shaoyang's 舉手: own at once, the others' once all four are in (rules §11).
-      sd["raise"] = st.raised >= 0 && (all_raised || p == viewer) ? py::object(py::int_(static_cast<int>(st.raised)))
-                                                                  : py::object(py::none());
-      {
-        // Its opening and mid-game declarations, in order ([] outside Changsha).
-        py::list revealed;
-        for (int i = 0; i < s.n_reveals; ++i) {
-          const mj::Reveal& r = s.reveals[i];
-          if (r.seat != p) continue;
-          py::dict rd;
-          rd["when"] = r.mid ? "mid" : "opening";
-          py::list wins;
-          for (int j = 0; j < r.n_wins; ++j) wins.append(py::str(mj::declared_win_name(r.wins[j])));
-          rd["wins"] = wins;
-          rd["tiles"] = mj::hand_string(r.tiles);
-          revealed.append(rd);
-        }
-        sd["revealed"] = revealed;
+      sd["locked"] = st.locked;
+      sd["void"] = str_or_none(st.void_suit);
+      sd["raise"] = seat_or_none(st.raised);
+      py::list revealed;
+      for (const mj::RevealView& r : st.revealed) {
+        py::dict rd;
+        rd["when"] = r.when;
+        py::list wins;
+        for (const char* w : r.wins) wins.append(py::str(w));
+        rd["wins"] = wins;
+        rd["tiles"] = r.tiles;
+        revealed.append(rd);
       }
-      if (p == viewer) {
-        // No seat sees a tile before every seat has raised.
-        sd["hand"] = s.phase == mj::Phase::kRaise ? py::object(py::none())
-                                                  : py::object(py::str(mj::hand_string(st.counts)));
-        sd["drawn"] = s.phase == mj::Phase::kPlay && s.turn == p ? tile_or_none(s.drawn)
-                                                                  : py::object(py::none());
-        sd["pass_locked"] = st.pass_locked;  // 過手 (False outside Changsha)
+      sd["revealed"] = revealed;
+      if (st.own) {
+        sd["hand"] = str_or_none(st.hand);
+        sd["drawn"] = str_or_none(st.drawn);
+        sd["pass_locked"] = st.pass_locked;
       }
       seats.append(sd);
     }
     py::object offer = py::none();
-    if (s.phase == mj::Phase::kClaim) {
+    if (v.offer) {
       py::dict od;
-      od["kind"] = mj::offer_kind_name(s.offer_kind);
-      od["seat"] = static_cast<int>(s.offer_from);
-      // A concealed kong's tile (Shaoyang's robbing offer) is shown only to
-      // the konger and the seat offered.
-      const bool hidden = s.offer_kind == mj::OfferKind::kRobbedKong &&
-                          s.rob_kind == mj::MeldKind::kConcealedKong && viewer != s.offer_from &&
-                          viewer != s.offer().seat;
-      // The sea-bottom tile is None until a seat has taken it.
-      const bool untaken = s.offer_kind == mj::OfferKind::kHaidi && !s.haidi_taken;
-      od["tile"] = hidden || untaken ? py::object(py::none()) : py::object(py::str(mj::tile_code(s.offer_tile)));
-      // An open kong's revealed tiles all lie face up while each is offered (rules §7).
-      if (s.offer_kind == mj::OfferKind::kOpenKong) {
-        py::list shown;
-        for (int i = 0; i < s.n_revealed; ++i) shown.append(py::str(mj::tile_code(s.revealed[i])));
-        od["revealed"] = shown;
-      }
+      od["kind"] = v.offer->kind;
+      od["seat"] = v.offer->seat;
+      od["tile"] = str_or_none(v.offer->tile);
+      if (v.offer->has_revealed) od["revealed"] = str_list(v.offer->revealed);
       offer = od;
     }
-    py::list history;
-    for (int i = 0; i < s.n_history; ++i) {
-      const mj::Move m = s.history[i];
-      const mj::Act act = mj::move_act(m);
-      const bool other = mj::move_seat(m) != viewer;
-      // No passes; no other seat's void choice or raise (not even that it
-      // answered, rules §11) until all four are in; another seat's concealed
-      // kong without its tile.
-      if (act == mj::Act::kPass || (act == mj::Act::kVoid && other && !all_void) ||
-          (act == mj::Act::kRaise && other && !all_raised))
-        continue;
-      // A robbed concealed kong never happened (its meld is gone): its tile is
-      // shown, as the fallback shows it (the win_tile names it anyway).
-      bool hide = other;
-      if (hide && (act == mj::Act::kKong || act == mj::Act::kOpenKong) && (m & mj::kConcealedKongFlag)) {
-        const mj::SeatState& k = s.seats[mj::move_seat(m)];
-        hide = false;
-        for (int j = 0; j < k.n_melds; ++j)
-          hide = hide || (k.melds[j].kind == mj::MeldKind::kConcealedKong && k.melds[j].tile == mj::move_tile(m));
-      }
-      history.append(mj::format_move(m, hide));
-    }
     py::dict d;
-    d["viewer"] = seat_or_none(viewer);
-    d["phase"] = mj::phase_name(s.phase);
-    d["dealer"] = static_cast<int>(s.dealer);
-    d["wall_remaining"] = s.wall_remaining();
-    d["turn"] = s.phase == mj::Phase::kPlay ? py::object(py::int_(static_cast<int>(s.turn))) : py::object(py::none());
-    d["claims_pending"] = s.phase == mj::Phase::kClaim;
+    d["viewer"] = seat_or_none(v.viewer);
+    d["phase"] = v.phase;
+    d["dealer"] = v.dealer;
+    d["wall_remaining"] = v.wall_remaining;
+    d["turn"] = seat_or_none(v.turn);
+    d["claims_pending"] = v.claims_pending;
     d["offer"] = offer;
     d["seats"] = seats;
-    d["history"] = history;
-    d["result"] = result();
+    d["history"] = str_list(v.history);
+    d["result"] = result_object(v.result);
     return d;
   }
 
@@ -325,40 +231,7 @@ class GameCore {
     return out;
   }
 
-  py::object result() const {
-    const mj::State& s = state_;
-    if (s.phase != mj::Phase::kOver) return py::none();
-    const mj::Result& r = s.result;
-    py::dict d;
-    d["kind"] = mj::result_kind_name(r.kind);
-    d["winner"] = seat_or_none(r.winner);
-    d["dealt_in_by"] = seat_or_none(r.dealt_in_by);
-    d["win_tile"] = tile_or_none(r.win_tile);
-    py::list patterns;  // UTF-8 names (Shaoyang's are Chinese)
-    for (int i = 0; i < mj::kMaxPatterns; ++i)
-      if ((r.patterns >> i) & 1) patterns.append(py::str(mj::pattern_name(s.cfg.ruleset, i)));
-    d["patterns"] = patterns;
-    std::int64_t pay[mj::kSeats];
-    mj::payments(s, pay);
-    py::list payments;
-    for (std::int64_t p : pay) payments.append(p);
-    d["payments"] = payments;
-    py::list ledger;
-    for (int i = 0; i < s.n_ledger; ++i) {
-      const mj::LedgerEntry& e = s.ledger[i];
-      py::list entry;
-      entry.append(mj::pay_name(e.reason));
-      entry.append(static_cast<int>(e.payer));
-      entry.append(static_cast<int>(e.payee));
-      entry.append(static_cast<long long>(e.amount));
-      ledger.append(entry);
-    }
-    d["ledger"] = ledger;
-    py::list birds;
-    for (int i = 0; i < r.n_birds; ++i) birds.append(mj::tile_code(r.birds[i]));
-    d["birds"] = birds;
-    return d;
-  }
+  py::object result() const { return result_object(mj::result_of(state_)); }
 
   py::list moves() const {
     py::list out;
@@ -417,63 +290,9 @@ void bot_kinds(const std::vector<std::string>& policies, mj::BotKind out[mj::kSe
 }  // namespace
 
 void bind_mahjong_game(py::module_& m) {
-  py::class_<MahjongConfig>(m, "Config",
-                            "The rules of one mahjong hand (docs/mahjong-engine.md \"Config\"): "
-                            "keyword arguments only, checked once, read-only.")
-      .def(py::init(&make_config), py::kw_only(), py::arg("ruleset"), py::arg("flowers"), py::arg("void_suit"),
-           py::arg("declare_ready"), py::arg("birds"), py::arg("bird_scoring"), py::arg("compound"), py::arg("cap"),
-           py::arg("floats"), py::arg("opening_extras"), py::arg("opening_reuse"), py::arg("mid_game_wins"),
-           py::arg("pass_lock"))
-      .def_property_readonly("ruleset", [](const MahjongConfig& c) { return mj::ruleset_name(c.rules.ruleset); })
-      .def_property_readonly("flowers", [](const MahjongConfig& c) { return c.rules.flowers; })
-      .def_property_readonly("void_suit", [](const MahjongConfig& c) { return c.rules.void_suit; })
-      .def_property_readonly("declare_ready", [](const MahjongConfig& c) { return c.rules.declare_ready; })
-      .def_property_readonly("birds", [](const MahjongConfig& c) { return static_cast<int>(c.rules.birds); })
-      .def_property_readonly("bird_scoring", [](const MahjongConfig& c) { return mj::scoring_name(c.rules.bird_scoring); })
-      .def_property_readonly("compound", [](const MahjongConfig& c) { return mj::scoring_name(c.rules.compound); })
-      .def_property_readonly("cap", [](const MahjongConfig& c) { return static_cast<long long>(c.rules.cap); })
-      .def_property_readonly("floats", [](const MahjongConfig& c) {
-        const auto& f = c.rules.floats;
-        return py::make_tuple(static_cast<long long>(f[0]), static_cast<long long>(f[1]),
-                              static_cast<long long>(f[2]), static_cast<long long>(f[3]));
-      })
-      .def_property_readonly("opening_extras", [](const MahjongConfig& c) { return c.rules.opening_extras; })
-      .def_property_readonly("opening_reuse", [](const MahjongConfig& c) { return c.rules.opening_reuse; })
-      .def_property_readonly("mid_game_wins", [](const MahjongConfig& c) { return c.rules.mid_game_wins; })
-      .def_property_readonly("pass_lock", [](const MahjongConfig& c) { return c.rules.pass_lock; })
-      .def_property_readonly("tiles", [](const MahjongConfig& c) { return mj::tile_set_name(c.rules.tiles()); },
-                             "\"144\" with flowers, \"108\" in the void-suit game and Changsha, else \"136\".")
-      .def("__repr__", [](const MahjongConfig& c) {
-        const mj::Config& r = c.rules;
-        std::string floats = "(";
-        for (std::size_t i = 0; i < 4; ++i) floats += (i ? ", " : "") + std::to_string(r.floats[i]);
-        floats += ")";
-        return std::string("Config(ruleset='") + mj::ruleset_name(r.ruleset) + "', flowers=" + py_bool(r.flowers) +
-               ", void_suit=" + py_bool(r.void_suit) + ", declare_ready=" + py_bool(r.declare_ready) +
-               ", birds=" + std::to_string(r.birds) + ", bird_scoring='" + mj::scoring_name(r.bird_scoring) +
-               "', compound='" + mj::scoring_name(r.compound) + "', cap=" + std::to_string(r.cap) +
-               ", floats=" + floats + ", opening_extras=" + py_bool(r.opening_extras) +
-               ", opening_reuse=" + py_bool(r.opening_reuse) + ", mid_game_wins=" + py_bool(r.mid_game_wins) +
-               ", pass_lock=" + py_bool(r.pass_lock) + ")";
-      });
-
-  py::class_<GameCore>(m, "GameCore", "One mahjong hand: state and rules (docs/mahjong-engine.md).")
-      .def(py::init<const MahjongConfig&, const std::string&, long long>(), py::arg("config"),
-           py::arg("wall"), py::arg("dealer"))
-      .def("copy", [](const GameCore& g) { return GameCore(g); })
-      .def("phase", &GameCore::phase)
-      .def("to_act", &GameCore::to_act)
-      .def("legal_moves", &GameCore::legal_moves, py::arg("seat"))
-      .def("check", &GameCore::check, py::arg("move"))
-      .def("apply", &GameCore::apply, py::arg("move"))
-      .def("apply_each", &GameCore::apply_each, py::arg("moves"))
-      .def("apply_all", &GameCore::apply_all, py::arg("moves"))
-      .def("view", &GameCore::view, py::arg("seat"))
+  yijing_bindings::bind_game_core<GameCore, mj::Config>(
+      m, "One mahjong hand: state and rules (docs/mahjong-engine.md).")
       .def("waits", &GameCore::waits, py::arg("seat"))
-      .def("result", &GameCore::result)
-      .def("moves", &GameCore::moves)
-      .def("wall", &GameCore::wall)
-      .def("dealer", &GameCore::dealer)
       .def("last_taker", &GameCore::last_taker,
            "The last seat that took a tile from the wall (a draw or a replacement; not the deal), or None.");
 
@@ -493,11 +312,11 @@ void bind_mahjong_game(py::module_& m) {
 
   m.def(
       "random_hands",
-      [](const MahjongConfig& config, std::uint64_t seed, std::uint64_t start, std::uint64_t count) {
+      [](const mj::Config& config, std::uint64_t seed, std::uint64_t start, std::uint64_t count) {
         mj::RandomTotals t;
         {
           py::gil_scoped_release release;
-          t = mj::random_hands(config.rules, seed, start, count);
+          t = mj::random_hands(config, seed, start, count);
         }
         py::dict d;
         d["hands"] = t.hands;
@@ -534,13 +353,13 @@ void bind_mahjong_game(py::module_& m) {
       py::arg("core"), py::arg("seat"), "(S, B, E) of the seat's hand (docs/mahjong-bots.md \"Shanten\").");
   m.def(
       "play_bot_hand",
-      [](const MahjongConfig& config, std::uint64_t wall_seed, const std::vector<std::string>& policies) {
+      [](const mj::Config& config, std::uint64_t wall_seed, const std::vector<std::string>& policies) {
         mj::BotKind kinds[mj::kSeats];
         bot_kinds(policies, kinds);
         auto s = std::make_unique<mj::State>();
         {
           py::gil_scoped_release release;
-          mj::play_bot_hand(*s, config.rules, wall_seed, kinds);
+          mj::play_bot_hand(*s, config, wall_seed, kinds);
         }
         std::vector<std::string> moves;
         for (int i = 0; i < s->n_history; ++i) moves.push_back(mj::format_move(s->history[i]));
@@ -550,7 +369,7 @@ void bind_mahjong_game(py::module_& m) {
       "The moves of the hand of `wall_seed` played by the four bots (docs/mahjong-bots.md \"Seeding\").");
   m.def(
       "bot_hands",
-      [](const MahjongConfig& config, std::uint64_t seed, std::uint64_t start, std::uint64_t count,
+      [](const mj::Config& config, std::uint64_t seed, std::uint64_t start, std::uint64_t count,
          const std::vector<std::string>& policies, bool rotate) {
         mj::BotKind kinds[mj::kSeats];
         bot_kinds(policies, kinds);
@@ -558,7 +377,7 @@ void bind_mahjong_game(py::module_& m) {
         std::vector<std::int64_t> pay(static_cast<std::size_t>(count) * mj::kSeats);
         {
           py::gil_scoped_release release;
-          mj::bot_hands(config.rules, seed, start, count, kinds, rotate, pay.data());
+          mj::bot_hands(config, seed, start, count, kinds, rotate, pay.data());
         }
         py::list out;
         for (std::uint64_t i = 0; i < count; ++i) {

@@ -10,23 +10,20 @@
 #include <vector>
 
 #include "yijing/mahjong/bots.hpp"
+#include "yijing/mahjong/config.hpp"
 #include "yijing/mahjong/simulate.hpp"
-
-#include "mahjong_config.hpp"
 
 namespace py = pybind11;
 namespace mj = yijing::mahjong;
 
 namespace {
 
-using yijing_bindings::MahjongConfig;
-
-mj::SimSpec make_spec(const MahjongConfig& config, const std::vector<std::string>& policies, bool rotate,
+mj::SimSpec make_spec(const mj::Config& config, const std::vector<std::string>& policies, bool rotate,
                       long long hands_per_match) {
   mj::SimSpec spec;
   if (hands_per_match < 0 || hands_per_match > 65535)
     throw py::value_error("hands_per_match must be in 0..65535");
-  spec.cfg = config.rules;
+  spec.cfg = config;
   spec.hands_per_match = static_cast<std::uint32_t>(hands_per_match);
   if (policies.size() != mj::kSeats) throw py::value_error("give one policy per seat (4)");
   for (int i = 0; i < mj::kSeats; ++i) {
@@ -38,7 +35,7 @@ mj::SimSpec make_spec(const MahjongConfig& config, const std::vector<std::string
   return spec;
 }
 
-py::dict sim_batch(const MahjongConfig& config, const std::vector<std::string>& policies, bool rotate,
+py::dict sim_batch(const mj::Config& config, const std::vector<std::string>& policies, bool rotate,
                    std::uint64_t seed, std::uint64_t start, std::uint64_t count, int threads,
                    long long hands_per_match) {
   const mj::SimSpec spec = make_spec(config, policies, rotate, hands_per_match);

@@ -3,7 +3,7 @@
 // position is a mahjong one, and the ValidateMovesResponse written as bytes.
 //
 // The Python face of yijing/wire/validate_moves.hpp's mahjong path (the native
-// front end is its other caller); the twin of wire_bindings.cpp, and only a fast path:
+// front end is its other caller); the twin of yijingpai_wire_bindings.cpp, and only a fast path:
 // anything but the plain valid case (a wall deal, `rules` set beside
 // `mahjong_rules`, an unknown or repeated field, non-ASCII text, a limit
 // exceeded, a history that does not replay) returns None and the service's
@@ -16,9 +16,8 @@
 #include <string_view>
 #include <vector>
 
+#include "yijing/mahjong/config.hpp"
 #include "yijing/wire/validate_moves.hpp"
-
-#include "mahjong_config.hpp"
 
 namespace py = pybind11;
 namespace mj = yijing::mahjong;
@@ -52,9 +51,9 @@ py::object validate_moves_wire(const py::bytes& request, std::size_t max_batch, 
     const std::string_view b = parsed.distinct_rules[i];
     const py::object h = rules_config(py::bytes(b.data(), b.size()));
     if (h.is_none()) return py::none();
-    if (!py::isinstance<yijing_bindings::MahjongConfig>(h))
+    if (!py::isinstance<mj::Config>(h))
       throw py::type_error("rules_config must return a pyyijing._native.mahjong.Config or None");
-    configs[i] = h.cast<const yijing_bindings::MahjongConfig&>().rules;
+    configs[i] = h.cast<const mj::Config&>();
   }
   // Each reason's verdict, with the message the Python side shows for it
   // (pyyijing.mahjong.reasons.MESSAGES overrides the engine's).
@@ -87,7 +86,7 @@ void bind_mahjong_wire(py::module_& m) {
         "ValidateMovesResponse, {code: count}), or None when it needs the service's Python path.");
   m.def(
       "wire_image",
-      [](const yijing_bindings::MahjongConfig& c) { return py::bytes(mahjong_image(c.rules)); },
+      [](const mj::Config& c) { return py::bytes(mahjong_image(c)); },
       py::arg("config"),
       "The Config as the native front end takes it from the service (its struct's bytes, "
       "for a process of the same build: yijing/wire/validate_moves.hpp).");

@@ -1,6 +1,7 @@
 // pyyijing._native: thin pybind11 bindings of the C++ core (conversions only).
 // This file makes the module and its submodules and binds the shared PRNG and
-// Yi Jing Pai's tables and wall; the other bindings/*.cpp bind one part each.
+// Yi Jing Pai's tables and wall; the other bindings/<game>_*.cpp bind one part
+// of one game each.
 //
 // Argument checking (seed ranges, option names) happens in the pyyijing
 // Python layer so that every backend raises the same errors; this module only
@@ -17,6 +18,7 @@
 #include "yijing/prng.hpp"
 #include "yijing/yijingpai/iching_tables.hpp"
 #include "yijing/yijingpai/wall.hpp"
+#include "mahjong_config.hpp"
 #include "yijingpai_config.hpp"
 
 namespace py = pybind11;
@@ -58,22 +60,23 @@ std::pair<std::string, std::pair<int, int>> shuffle_wall(std::uint64_t seed, lon
 
 }  // namespace
 
-// The parts of pyyijing._native.yijingpai, one file each (and
-// yijingpai_config.cpp: the Config they all take):
-// core_cpp/bindings/yijingpai_bindings.cpp: the GameCore class.
-void bind_yijingpai(py::module_& m);
-// core_cpp/bindings/sim_bindings.cpp: bots and batch simulation.
-void bind_sim(py::module_& m);
-// core_cpp/bindings/position_check_bindings.cpp: batch validation of positions.
-void bind_position_check(py::module_& m);
-// core_cpp/bindings/wire_bindings.cpp: the service's ValidateMoves from its bytes.
-void bind_wire(py::module_& m);
-// core_cpp/bindings/mahjong_bindings.cpp: pyyijing._native.mahjong.
-void bind_mahjong(py::module_& m);
-// core_cpp/bindings/mahjong_game_bindings.cpp: the mahjong game engine (Config, GameCore, shuffle_wall).
+// The parts of each game's submodule, one file each (and <game>_config.cpp:
+// the Config they all take).
+// core_cpp/bindings/yijingpai_game_bindings.cpp: the GameCore class.
+void bind_yijingpai_game(py::module_& m);
+// core_cpp/bindings/yijingpai_sim_bindings.cpp: bots and batch simulation.
+void bind_yijingpai_sim(py::module_& m);
+// core_cpp/bindings/yijingpai_position_check_bindings.cpp: batch validation of positions.
+void bind_yijingpai_position_check(py::module_& m);
+// core_cpp/bindings/yijingpai_wire_bindings.cpp: the service's ValidateMoves from its bytes.
+void bind_yijingpai_wire(py::module_& m);
+// core_cpp/bindings/mahjong_hand_eval_bindings.cpp: hand evaluation.
+void bind_mahjong_hand_eval(py::module_& m);
+// core_cpp/bindings/mahjong_game_bindings.cpp: the game engine (GameCore, shuffle_wall) and the bots.
 void bind_mahjong_game(py::module_& m);
 // core_cpp/bindings/mahjong_sim_bindings.cpp: batch simulation of bot hands (sim_batch).
 void bind_mahjong_sim(py::module_& m);
+// core_cpp/bindings/mahjong_wire_bindings.cpp: the service's ValidateMoves from its bytes.
 void bind_mahjong_wire(py::module_& m);
 
 // One extension module, one submodule per game (pyyijing._native.<game>, also
@@ -101,19 +104,20 @@ PYBIND11_MODULE(_native, m) {
       });
 
   py::module_ yjp = m.def_submodule("yijingpai", "Yi Jing Pai (C++ core)");
-  yijing_bindings::bind_config(yjp);
+  yijing_bindings::bind_yijingpai_config(yjp);
   yjp.attr("HEXAGRAMS") = hexagram_table();
   yjp.attr("TRIGRAMS") = gram_table(yp::kTrigrams);
   yjp.attr("DIGRAMS") = gram_table(yp::kDigrams);
   yjp.def("shuffle_wall", &shuffle_wall, py::arg("seed"), py::arg("deck"), py::arg("taiji"),
           "The shuffled wall and the two dice (d1, d2) for this seed.");
-  bind_yijingpai(yjp);
-  bind_sim(yjp);
-  bind_position_check(yjp);
-  bind_wire(yjp);
+  bind_yijingpai_game(yjp);
+  bind_yijingpai_sim(yjp);
+  bind_yijingpai_position_check(yjp);
+  bind_yijingpai_wire(yjp);
 
   py::module_ mahjong = m.def_submodule("mahjong", "Mahjong (C++ core): hand evaluation, the game engine, bots, simulation, wire checks");
-  bind_mahjong(mahjong);
+  yijing_bindings::bind_mahjong_config(mahjong);
+  bind_mahjong_hand_eval(mahjong);
   bind_mahjong_game(mahjong);
   bind_mahjong_sim(mahjong);
   bind_mahjong_wire(mahjong);

@@ -1,4 +1,4 @@
-// The mahjong engine's shortcuts (core_cpp/src/mahjong/game_*.cpp) against
+// The mahjong engine's shortcuts (core_cpp/src/mahjong/engine_*.cpp) against
 // the plain computations they skip: the opening / mid-game win prefilters,
 // the 將一色 distance, the ready checks' shape-bound exits, and the state
 // reset of init_state_tiles. Each must give the plain answer on every hand
@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <cstring>
 
-#include "../src/mahjong/game_internal.hpp"
+#include "../src/mahjong/engine_internal.hpp"
 #include "yijing/mahjong/engine.hpp"
 #include "yijing/mahjong/random_play.hpp"
 #include "yijing/prng.hpp"

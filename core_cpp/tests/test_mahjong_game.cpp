@@ -14,7 +14,7 @@
 #include "yijing/mahjong/random_play.hpp"
 #include "yijing/prng.hpp"
 // Internal: the shape bounds the random-play sweep checks (jiang_shanten).
-#include "../src/mahjong/game_internal.hpp"
+#include "../src/mahjong/engine_internal.hpp"
 
 namespace mj = yijing::mahjong;
 

@@ -28,8 +28,8 @@ yp::SimSpec spec_for(std::uint64_t i) {
   spec.cfg.split_payment = (i / 12) % 2 == 0;
   static constexpr std::uint8_t kMasks[] = {3, 1, 2, 63, 4, 8, 16, 32, 12, 48};
   spec.cfg.win_mask = kMasks[(i / 24) % 10];
-  spec.deck = (i / 5) % 2 == 0 ? yp::Deck::k144 : yp::Deck::k162;
-  spec.taiji = (i / 7) % 3 == 2 ? yp::TaijiRule::kNone : yp::TaijiRule::kWild;
+  spec.cfg.deck = (i / 5) % 2 == 0 ? yp::Deck::k144 : yp::Deck::k162;
+  spec.cfg.taiji = (i / 7) % 3 == 2 ? yp::TaijiRule::kNone : yp::TaijiRule::kWild;
   for (int p = 0; p < 4; ++p) spec.policies[p] = static_cast<yp::BotKind>((i + static_cast<std::uint64_t>(p)) % 3);
   spec.num_policies = spec.cfg.players;
   return spec;
@@ -60,10 +60,10 @@ TEST_CASE("sim game seed is SplitMix64 output index plus one") {
 TEST_CASE("sim shuffle_tiles and init_state_tiles equal shuffle_wall and init_state") {
   for (std::uint64_t i = 0; i < 200; ++i) {
     const yp::SimSpec spec = spec_for(i);
-    const yp::Deal d = yp::shuffle_wall(i * 977, spec.deck, spec.taiji);
+    const yp::Deal d = yp::shuffle_wall(i * 977, spec.cfg.deck, spec.cfg.taiji);
     std::uint8_t tiles[yp::kMaxWallTiles];
     int d1 = 0, d2 = 0;
-    const int n = yp::shuffle_tiles(i * 977, spec.deck, spec.taiji, tiles, d1, d2);
+    const int n = yp::shuffle_tiles(i * 977, spec.cfg.deck, spec.cfg.taiji, tiles, d1, d2);
     REQUIRE(n == static_cast<int>(d.wall.size()));
     REQUIRE(d1 == d.die1);
     REQUIRE(d2 == d.die2);

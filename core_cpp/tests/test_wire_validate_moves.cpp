@@ -41,12 +41,12 @@ std::string item(std::uint32_t rules_field, const std::string& rules, std::uint6
 
 TEST_CASE("a config image round-trips, and anything else is refused") {
   w::YijingpaiRuleSet rs;
-  rs.rules.players = 3;
+  rs.players = 3;
   rs.deck = yijing::yijingpai::Deck::k162;
   const std::string image = w::yijingpai_image(rs);
   w::YijingpaiRuleSet back;
   REQUIRE(w::yijingpai_from_image(image, back));
-  CHECK(back.rules.players == 3);
+  CHECK(back.players == 3);
   CHECK(back.deck == yijing::yijingpai::Deck::k162);
   CHECK_FALSE(w::yijingpai_from_image(image.substr(1), back));              // cut
   CHECK_FALSE(w::yijingpai_from_image("MJR1" + image.substr(4), back));     // the other game's
@@ -54,7 +54,7 @@ TEST_CASE("a config image round-trips, and anything else is refused") {
   bad.back() = 99;  // taiji: not a TaijiRule
   CHECK_FALSE(w::yijingpai_from_image(bad, back));
   w::YijingpaiRuleSet unplayable;
-  unplayable.rules.players = 9;  // more than kMaxPlayers
+  unplayable.players = 9;  // more than kMaxPlayers
   CHECK_FALSE(w::yijingpai_from_image(w::yijingpai_image(unplayable), back));
 
   yijing::mahjong::Config cfg;

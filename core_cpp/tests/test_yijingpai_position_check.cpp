@@ -18,7 +18,7 @@ std::vector<std::string> random_game(std::uint64_t seed, const yp::Config& cfg) 
   yp::State s;
   yp::PositionDeal deal;
   deal.seed = seed;
-  REQUIRE(yp::deal_position(s, cfg, yp::Deck::k144, yp::TaijiRule::kWild, deal) ==
+  REQUIRE(yp::deal_position(s, cfg, deal) ==
           yp::DealError::kNone);
   yijing::Xoshiro256ss rng(seed);
   std::vector<yp::Action> buf(yp::kMaxLegalActions);
@@ -50,7 +50,7 @@ TEST_CASE("position check: a seed deal is shuffle_wall with the dice's dealer") 
     yp::State a;
     yp::PositionDeal deal;
     deal.seed = seed;
-    REQUIRE(yp::deal_position(a, cfg, yp::Deck::k144, yp::TaijiRule::kWild, deal) ==
+    REQUIRE(yp::deal_position(a, cfg, deal) ==
             yp::DealError::kNone);
     const yp::Deal d = yp::shuffle_wall(seed, yp::Deck::k144, yp::TaijiRule::kWild);
     yp::State b;
@@ -69,7 +69,7 @@ TEST_CASE("position check: every prefix of a game replays and its next move chec
     deal.seed = seed;
     yp::State s;
     for (int k = 0; k < static_cast<int>(moves.size()); ++k) {
-      REQUIRE(yp::deal_position(s, cfg, yp::Deck::k144, yp::TaijiRule::kWild, deal) ==
+      REQUIRE(yp::deal_position(s, cfg, deal) ==
               yp::DealError::kNone);
       const yp::PositionCheck c = yp::replay_and_check(s, views.data(), k, views[k]);
       CHECK(c.bad_move == -1);
@@ -77,7 +77,7 @@ TEST_CASE("position check: every prefix of a game replays and its next move chec
       CHECK(s.n_history == k);
     }
     // after the last move the hand is over
-    REQUIRE(yp::deal_position(s, cfg, yp::Deck::k144, yp::TaijiRule::kWild, deal) ==
+    REQUIRE(yp::deal_position(s, cfg, deal) ==
             yp::DealError::kNone);
     const auto end = yp::replay_and_check(s, views.data(), static_cast<int>(views.size()), "s0:pass");
     CHECK(end.bad_move == -1);
@@ -95,7 +95,7 @@ TEST_CASE("position check: the first illegal history move is reported with its r
   yp::PositionDeal deal;
   deal.seed = 5;
   yp::State s;
-  REQUIRE(yp::deal_position(s, cfg, yp::Deck::k144, yp::TaijiRule::kWild, deal) ==
+  REQUIRE(yp::deal_position(s, cfg, deal) ==
           yp::DealError::kNone);
   const auto c = yp::replay_and_check(s, views.data(), static_cast<int>(views.size()), "s0:pass");
   CHECK(c.bad_move == 9);
@@ -110,15 +110,15 @@ TEST_CASE("position check: bad wall deals are refused") {
   deal.from_seed = false;
   deal.wall = "1010";
   deal.dealer = 0;
-  CHECK(yp::deal_position(s, cfg, yp::Deck::k144, yp::TaijiRule::kWild, deal) ==
+  CHECK(yp::deal_position(s, cfg, deal) ==
         yp::DealError::kBadWall);
   const std::string wall = make_wall({"11110000", "11110000", "11110000", "11110000"}, 2, 0);
   deal.wall = wall;
   deal.dealer = 4;
-  CHECK(yp::deal_position(s, cfg, yp::Deck::k144, yp::TaijiRule::kWild, deal) ==
+  CHECK(yp::deal_position(s, cfg, deal) ==
         yp::DealError::kBadDealer);
   deal.dealer = 1;
-  CHECK(yp::deal_position(s, cfg, yp::Deck::k144, yp::TaijiRule::kWild, deal) ==
+  CHECK(yp::deal_position(s, cfg, deal) ==
         yp::DealError::kNone);
   CHECK(s.dealer == 1);
 }

@@ -1,5 +1,6 @@
 """Type stubs for pyyijing._native.mahjong: hand evaluation, the game engine and the bots
-(core_cpp/bindings/mahjong_bindings.cpp, mahjong_game_bindings.cpp, mahjong_sim_bindings.cpp)."""
+(core_cpp/bindings/mahjong_config.cpp, mahjong_hand_eval_bindings.cpp,
+mahjong_game_bindings.cpp, mahjong_sim_bindings.cpp, mahjong_wire_bindings.cpp)."""
 
 from collections.abc import Sequence
 from typing import Any

@@ -1,6 +1,7 @@
 """Type stubs for pyyijing._native.yijingpai, Yi Jing Pai in C++ (core_cpp/bindings:
-native_module.cpp, yijingpai_config.cpp, yijingpai_bindings.cpp, sim_bindings.cpp,
-position_check_bindings.cpp, wire_bindings.cpp; docs/backend-interface.md)."""
+native_module.cpp, yijingpai_config.cpp, yijingpai_game_bindings.cpp,
+yijingpai_sim_bindings.cpp, yijingpai_position_check_bindings.cpp,
+yijingpai_wire_bindings.cpp; docs/backend-interface.md)."""
 
 from collections.abc import Callable
 from typing import Any
@@ -39,7 +40,7 @@ class Config:
     @property
     def taiji(self) -> str: ...
 
-# core_cpp/bindings/yijingpai_bindings.cpp
+# core_cpp/bindings/yijingpai_game_bindings.cpp
 class GameCore:
     def __init__(self, config: Config, wall: str, dealer: int) -> None: ...
     def copy(self) -> GameCore: ...
@@ -57,7 +58,7 @@ class GameCore:
     def wall(self) -> str: ...
     def dealer(self) -> int: ...
 
-# core_cpp/bindings/sim_bindings.cpp (docs/simulation.md)
+# core_cpp/bindings/yijingpai_sim_bindings.cpp (docs/simulation.md)
 def sim_batch(
     config: Config,
     policies: list[str],
@@ -88,12 +89,12 @@ def bot_move(
     moves: list[str],
 ) -> str: ...
 
-# core_cpp/bindings/position_check_bindings.cpp (docs/backend-interface.md)
+# core_cpp/bindings/yijingpai_position_check_bindings.cpp (docs/backend-interface.md)
 def check_positions(
     config: Config, items: list[tuple[int | None, str | None, int, list[str], str]]
 ) -> list[tuple[int, str, str]]: ...
 
-# core_cpp/bindings/wire_bindings.cpp (the service's ValidateMoves fast path)
+# core_cpp/bindings/yijingpai_wire_bindings.cpp (the service's ValidateMoves fast path)
 # "Message.field" -> field number, for every field the wire fast path reads or writes
 WIRE_FIELDS: dict[str, int]
 

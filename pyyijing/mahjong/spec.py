@@ -19,7 +19,7 @@ SPEC = GameSpec(
     service="pyyijing.service.games.mahjong:ADAPTER",
     docs="docs/mahjong.md",
     parts={
-        # The game engine (docs/mahjong-engine.md): C++ in core_cpp/src/mahjong/game_*.
+        # The game engine (docs/mahjong-engine.md): C++ in core_cpp/src/mahjong/engine_*.
         "config": Part("config", "Config"),
         "engine": Part("engine", "GameCore"),
         "wall": Part("tiles", "shuffle_wall"),

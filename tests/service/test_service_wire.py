@@ -172,7 +172,7 @@ def test_the_fast_path_knows_every_field_of_its_messages() -> None:
     """The native parser's field numbers are the .proto's, and it knows every field there is.
 
     A field added to one of these messages fails here until the parser in
-    core_cpp/bindings/wire_bindings.cpp is taught about it, or it is listed in
+    core_cpp/bindings/yijingpai_wire_bindings.cpp is taught about it, or it is listed in
     pyyijing/service/wire.py's DECLINED_FIELDS (a field whose requests belong on the
     ordinary path: mahjong positions): without that, every request using the
     field would silently take the slow path.

@@ -13,7 +13,7 @@
 #include <emmintrin.h>
 #endif
 
-#include "game_internal.hpp"
+#include "engine_internal.hpp"
 #include "yijing/mahjong/random_play.hpp"
 #include "yijing/sim/fastrand.hpp"
 

@@ -88,7 +88,7 @@ bool answer_yijingpai(const Parsed& parsed, const std::vector<YijingpaiRuleSet>&
     const YijingpaiRuleSet& rs = rule_sets[static_cast<std::size_t>(it.rules_index)];
     yp::PositionDeal deal;
     deal.seed = it.seed;
-    if (yp::deal_position(s, rs.rules, rs.deck, rs.taiji, deal) != yp::DealError::kNone)
+    if (yp::deal_position(s, rs, deal) != yp::DealError::kNone)
       return false;
     const yp::PositionCheck c = yp::replay_and_check(
         s, parsed.moves.data() + it.first_move, static_cast<int>(it.n_moves), it.move);
@@ -173,9 +173,7 @@ bool from_image(const char (&tag)[5], std::string_view image, T& value) {
 std::string yijingpai_image(const YijingpaiRuleSet& rs) { return image_of("YJR1", rs); }
 
 bool yijingpai_from_image(std::string_view image, YijingpaiRuleSet& rs) {
-  return from_image("YJR1", image, rs) && yp::config_valid(rs.rules) &&
-         (rs.deck == yp::Deck::k144 || rs.deck == yp::Deck::k162) &&
-         (rs.taiji == yp::TaijiRule::kWild || rs.taiji == yp::TaijiRule::kNone);
+  return from_image("YJR1", image, rs) && yp::config_valid(rs);
 }
 
 std::string mahjong_image(const mj::Config& cfg) { return image_of("MJR1", cfg); }

@@ -9,8 +9,7 @@
 
 namespace yijing::yijingpai {
 
-DealError deal_position(State& s, const Config& cfg, Deck deck, TaijiRule taiji,
-                        const PositionDeal& deal) noexcept {
+DealError deal_position(State& s, const Config& cfg, const PositionDeal& deal) noexcept {
   if (!deal.from_seed) {
     switch (init_state(s, cfg, deal.wall, deal.dealer)) {
       case InitError::kNone:
@@ -25,7 +24,7 @@ DealError deal_position(State& s, const Config& cfg, Deck deck, TaijiRule taiji,
   std::uint8_t tiles[kMaxWallTiles];
   int die1 = 0;
   int die2 = 0;
-  const int n = shuffle_tiles(deal.seed, deck, taiji, tiles, die1, die2);
+  const int n = shuffle_tiles(deal.seed, cfg.deck, cfg.taiji, tiles, die1, die2);
   const int dealer = deal.dealer >= 0 ? deal.dealer : (die1 + die2 - 1) % cfg.players;
   if (dealer >= cfg.players) return DealError::kBadDealer;
   init_state_tiles(s, cfg, tiles, n, dealer);

@@ -33,7 +33,7 @@ int king_wen_of(std::uint8_t values) noexcept { return king_wen_table().v[values
 void deal_game(const SimSpec& spec, std::uint64_t seed, std::uint64_t index, State& s) noexcept {
   std::uint8_t tiles[kMaxWallTiles];
   int d1 = 0, d2 = 0;
-  const int n = shuffle_tiles(sim::game_seed(seed, index), spec.deck, spec.taiji, tiles, d1, d2);
+  const int n = shuffle_tiles(sim::game_seed(seed, index), spec.cfg.deck, spec.cfg.taiji, tiles, d1, d2);
   init_state_tiles(s, spec.cfg, tiles, n, (d1 + d2 - 1) % spec.cfg.players);
 }
 
@@ -41,7 +41,7 @@ namespace {
 void deal_from_seed(const SimSpec& spec, std::uint64_t wall_seed, int dealer, State& s) noexcept {
   std::uint8_t tiles[kMaxWallTiles];
   int d1 = 0, d2 = 0;
-  const int n = shuffle_tiles(wall_seed, spec.deck, spec.taiji, tiles, d1, d2);
+  const int n = shuffle_tiles(wall_seed, spec.cfg.deck, spec.cfg.taiji, tiles, d1, d2);
   init_state_tiles(s, spec.cfg, tiles, n, dealer >= 0 ? dealer : (d1 + d2 - 1) % spec.cfg.players);
 }
 }  // namespace

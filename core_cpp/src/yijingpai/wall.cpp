@@ -10,18 +10,6 @@
 
 namespace yijing::yijingpai {
 
-std::optional<Deck> deck_from_int(long long tiles) noexcept {
-  if (tiles == 144) return Deck::k144;
-  if (tiles == 162) return Deck::k162;
-  return std::nullopt;
-}
-
-std::optional<TaijiRule> taiji_from_string(std::string_view name) noexcept {
-  if (name == "wild") return TaijiRule::kWild;
-  if (name == "none") return TaijiRule::kNone;
-  return std::nullopt;
-}
-
 std::string canonical_wall(Deck deck, TaijiRule taiji) {
   const auto per_kind = static_cast<std::size_t>(line_tiles(deck));
   std::string wall;

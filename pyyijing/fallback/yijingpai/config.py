@@ -4,7 +4,8 @@ Built from ``pyyijing.Rules.core_config()`` as ``Config(**rules.core_config())``
 (keyword arguments only) and checked once, here; every entry point of the
 backend (``GameCore``, ``check_positions``, the bots) takes it whole instead
 of the options one by one. The native twin is ``pyyijing._native.yijingpai.Config``
-(core_cpp/bindings/yijingpai_config.hpp), with the same fields and errors.
+(declared in core_cpp/include/yijing/yijingpai/config.hpp, checked by its
+``config_error``), with the same fields and errors.
 
 - ``play_size``: lines per play, 2 (standard) or 3 (simple);
 - ``players``: 2, 3 or 4;

@@ -1,6 +1,8 @@
 // The rules of one mahjong hand as the engine plays them
 // (docs/mahjong-engine.md "Config"; rules: shared/rules/mahjong.md §5-§8).
-// A plain value, checked once when made (make_config); the engine trusts it.
+// A plain value, checked when made by the one check (config_error, used by
+// make_config and config_valid); the engine trusts it. A rule option is a field
+// here, a field of ConfigArgs, and a check in config_error (config.cpp).
 #pragma once
 
 #include <array>
@@ -52,23 +54,8 @@ struct Config {
 const char* ruleset_name(Ruleset r) noexcept;
 std::optional<Ruleset> ruleset_from_string(std::string_view name) noexcept;
 
-// The options this config's ruleset may hold (make_config's value checks).
-constexpr bool config_valid(const Config& c) noexcept {
-  bool floats_ok = true;
-  for (auto f : c.floats) floats_ok = floats_ok && f >= 0;
-  return !(c.flowers && c.void_suit) && (c.ruleset == Ruleset::kCommon || !(c.flowers || c.void_suit)) &&
-         (c.birds == 0 || c.birds == 2 || c.birds == 4) && c.cap >= 0 && floats_ok;
-}
-
-// The checked Config, or the error message (empty on success) of the Python
-// twin (pyyijing/fallback/mahjong/config.py), in its order of checks (the
-// type checks are the binding's).
-struct ConfigResult {
-  Config config;
-  std::string error;  // "" when the config is valid
-};
 // Every option as the Python Config takes it (bird_scoring and compound as
-// their strings).
+// their strings), so that a value out of range is reported as given.
 struct ConfigArgs {
   std::string_view ruleset = "common";
   bool flowers = false;
@@ -84,9 +71,27 @@ struct ConfigArgs {
   bool mid_game_wins = true;
   bool pass_lock = true;
 };
+
+// The one check of the options: the message of the first rule they break, in
+// the order and words of the Python twin (pyyijing/fallback/mahjong/config.py;
+// its type checks are the binding's), or "" when the options are valid.
+std::string config_error(const ConfigArgs& args);
+
+// The checked Config, or the error message (empty on success).
+struct ConfigResult {
+  Config config;
+  std::string error;  // "" when the config is valid
+};
 ConfigResult make_config(const ConfigArgs& args);
 // The common / Shaoyang subset (the Changsha options at their defaults).
 ConfigResult make_config(std::string_view ruleset, bool flowers, bool void_suit, bool declare_ready);
+
+// A Config's options as ConfigArgs (an enum value out of range gets a name no
+// check accepts).
+ConfigArgs config_args(const Config& c) noexcept;
+// Whether the engine may play this Config: config_error of its options is "".
+bool config_valid(const Config& c) noexcept;
+
 const char* scoring_name(Scoring s) noexcept;
 
 }  // namespace yijing::mahjong

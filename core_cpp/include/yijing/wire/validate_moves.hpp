@@ -3,7 +3,7 @@
 // ValidateMovesResponse written, for Yi Jing Pai and for mahjong.
 //
 // Two callers share them, so they cannot drift apart: the Python binding
-// (core_cpp/bindings/wire_bindings.cpp, mahjong_wire_bindings.cpp, behind
+// (core_cpp/bindings/yijingpai_wire_bindings.cpp, mahjong_wire_bindings.cpp, behind
 // pyyijing/service/wire.py) and the native gRPC front end (core_cpp/front/), which
 // answers these calls without the Python server.
 //
@@ -22,18 +22,13 @@
 
 #include "yijing/mahjong/config.hpp"
 #include "yijing/wire/format.hpp"
-#include "yijing/yijingpai/rules.hpp"
-#include "yijing/yijingpai/wall.hpp"
+#include "yijing/yijingpai/config.hpp"
 
 namespace yijing::wire {
 
-// A Yi Jing Pai rules message as the engine plays it: the rules of play and the
-// tile set the wall is shuffled from (the binding's Config holds the same three).
-struct YijingpaiRuleSet {
-  yijingpai::Config rules;
-  yijingpai::Deck deck = yijingpai::Deck::k144;
-  yijingpai::TaijiRule taiji = yijingpai::TaijiRule::kWild;
-};
+// A Yi Jing Pai rules message as the engine plays it: the game's one Config
+// (the rules of play and the tile set the wall is shuffled from).
+using YijingpaiRuleSet = yijingpai::Config;
 
 // A verdicts answer: the serialized ValidateMovesResponse and how many verdicts
 // each reason got (indexed by the game's Reason).

@@ -13,7 +13,7 @@
 
 namespace yijing::yijingpai {
 
-// Where a position's wall comes from: a seed (shuffle_wall(seed, deck, taiji);
+// Where a position's wall comes from: a seed (shuffle_wall(seed, cfg.deck, cfg.taiji);
 // the dice pick the dealer unless `dealer` >= 0), or an exact wall in draw
 // order with its dealer.
 struct PositionDeal {
@@ -34,8 +34,7 @@ struct PositionCheck {
 enum class DealError : std::uint8_t { kNone, kBadWall, kBadDealer };
 
 // Deal `deal` into `s` (init_state() semantics).
-DealError deal_position(State& s, const Config& cfg, Deck deck, TaijiRule taiji,
-                        const PositionDeal& deal) noexcept;
+DealError deal_position(State& s, const Config& cfg, const PositionDeal& deal) noexcept;
 
 // Replay `moves[0 .. n_moves)` on `s` (already dealt), then check `move`.
 // `s` ends at the replayed position (up to the first illegal move).

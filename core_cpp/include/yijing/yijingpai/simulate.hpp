@@ -20,8 +20,6 @@ enum class NextDealer : std::uint8_t { kDice = 0, kWinner = 1, kRotate = 2 };
 
 struct SimSpec {
   Config cfg;
-  Deck deck = Deck::k144;
-  TaijiRule taiji = TaijiRule::kWild;
   BotKind policies[kMaxPlayers] = {BotKind::kRandom, BotKind::kRandom, BotKind::kRandom,
                                    BotKind::kRandom};
   std::uint8_t num_policies = 4;  // policies used: rotation is over these

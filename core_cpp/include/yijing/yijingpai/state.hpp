@@ -6,7 +6,7 @@
 
 #include "yijing/yijingpai/hexagram_bits.hpp"
 #include "yijing/yijingpai/moves.hpp"
-#include "yijing/yijingpai/rules.hpp"
+#include "yijing/yijingpai/config.hpp"
 
 namespace yijing::yijingpai {
 

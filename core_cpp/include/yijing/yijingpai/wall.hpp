@@ -12,18 +12,11 @@
 #pragma once
 
 #include <cstdint>
-#include <optional>
 #include <string>
-#include <string_view>
 
-#include "yijing/yijingpai/rules.hpp"
+#include "yijing/yijingpai/config.hpp"
 
 namespace yijing::yijingpai {
-
-// 144: 70 yang + 70 yin + 4 taiji; 162: 79 + 79 + 4.
-enum class Deck { k144 = 144, k162 = 162 };
-// kWild: the 4 taiji tiles are in the wall; kNone: no taiji tiles.
-enum class TaijiRule { kWild, kNone };
 
 // The tile sets (docs §Specs; rules page §1): the yang tiles of a deck (as
 // many yin tiles), the taiji tiles of a taiji rule, the tiles of a wall.
@@ -38,9 +31,6 @@ constexpr bool is_tile_set(int yang, int yin, int taiji) noexcept {
          (taiji == taiji_tiles(TaijiRule::kWild) || taiji == taiji_tiles(TaijiRule::kNone));
 }
 static_assert(wall_tiles(Deck::k162, TaijiRule::kWild) == kMaxWallTiles, "the largest wall");
-
-std::optional<Deck> deck_from_int(long long tiles) noexcept;
-std::optional<TaijiRule> taiji_from_string(std::string_view name) noexcept;
 
 struct Deal {
   std::string wall;

@@ -2,7 +2,7 @@
 // table-driven shapes (hand.hpp), never a search. A shanten prefilter (one
 // table look-up per group) rejects the hands that are not ready before any
 // candidate tile is tried: most hands in play are not.
-#include "game_internal.hpp"
+#include "engine_internal.hpp"
 
 namespace yijing::mahjong {
 namespace detail {

@@ -12,18 +12,15 @@
 
 #include "yijing/prng.hpp"
 #include "yijing/yijingpai/bots.hpp"
+#include "yijing/yijingpai/config.hpp"
 #include "yijing/yijingpai/engine.hpp"
 #include "yijing/yijingpai/notation.hpp"
 #include "yijing/yijingpai/simulate.hpp"
-
-#include "yijingpai_config.hpp"
 
 namespace py = pybind11;
 namespace yp = yijing::yijingpai;
 
 namespace {
-
-using yijing_bindings::YijingpaiConfig;
 
 yp::BotKind bot_kind(const std::string& name) {
   yp::BotKind kind;
@@ -32,7 +29,7 @@ yp::BotKind bot_kind(const std::string& name) {
   return kind;
 }
 
-yp::SimSpec make_spec(const YijingpaiConfig& config, const std::vector<std::string>& policies,
+yp::SimSpec make_spec(const yp::Config& config, const std::vector<std::string>& policies,
                       bool rotate, long long hands_per_match, const std::string& next_dealer) {
   yp::SimSpec spec;
   if (hands_per_match < 0 || hands_per_match > 65535)
@@ -42,10 +39,8 @@ yp::SimSpec make_spec(const YijingpaiConfig& config, const std::vector<std::stri
   else if (next_dealer == "winner") spec.next_dealer = yp::NextDealer::kWinner;
   else if (next_dealer == "rotate") spec.next_dealer = yp::NextDealer::kRotate;
   else throw py::value_error("next_dealer must be 'dice', 'winner' or 'rotate'");
-  spec.cfg = config.rules;
-  spec.deck = config.deck;
-  spec.taiji = config.taiji;
-  if (policies.size() != static_cast<std::size_t>(config.rules.players))
+  spec.cfg = config;
+  if (policies.size() != static_cast<std::size_t>(config.players))
     throw py::value_error("give one policy per seat");
   for (std::size_t i = 0; i < policies.size(); ++i) spec.policies[i] = bot_kind(policies[i]);
   spec.num_policies = static_cast<std::uint8_t>(policies.size());
@@ -53,7 +48,7 @@ yp::SimSpec make_spec(const YijingpaiConfig& config, const std::vector<std::stri
   return spec;
 }
 
-py::dict sim_batch(const YijingpaiConfig& config, const std::vector<std::string>& policies, bool rotate,
+py::dict sim_batch(const yp::Config& config, const std::vector<std::string>& policies, bool rotate,
                    std::uint64_t seed, std::uint64_t start, std::uint64_t count, int threads,
                    long long hands_per_match, const std::string& next_dealer) {
   const yp::SimSpec spec = make_spec(config, policies, rotate, hands_per_match, next_dealer);
@@ -61,7 +56,7 @@ py::dict sim_batch(const YijingpaiConfig& config, const std::vector<std::string>
                               count % static_cast<std::uint64_t>(hands_per_match) != 0))
     throw py::value_error("with matches, start and count must be multiples of hands_per_match");
   const auto c = static_cast<py::ssize_t>(count);
-  const auto n = static_cast<py::ssize_t>(config.rules.players);
+  const auto n = static_cast<py::ssize_t>(config.players);
   py::array_t<std::int8_t> winner(c), dealt_in_by(c), dealer(c);
   py::array_t<std::uint8_t> kind(c), conditions(c), hexagram(c);
   py::array_t<std::int16_t> points(c);
@@ -101,7 +96,7 @@ py::dict sim_batch(const YijingpaiConfig& config, const std::vector<std::string>
   return d;
 }
 
-std::vector<std::string> sim_game_moves(const YijingpaiConfig& config,
+std::vector<std::string> sim_game_moves(const yp::Config& config,
                                         const std::vector<std::string>& policies, bool rotate,
                                         std::uint64_t seed, std::uint64_t index,
                                         long long hands_per_match, const std::string& next_dealer) {
@@ -116,10 +111,10 @@ std::vector<std::string> sim_game_moves(const YijingpaiConfig& config,
 }
 
 std::string bot_move(const std::string& policy, long long seat, std::uint64_t seed,
-                     const YijingpaiConfig& config, const std::string& wall, long long dealer,
+                     const yp::Config& config, const std::string& wall, long long dealer,
                      const std::vector<std::string>& moves) {
   const yp::BotKind kind = bot_kind(policy);
-  const yp::Config& cfg = config.rules;
+  const yp::Config& cfg = config;
   const int players = cfg.players;
   if (dealer < 0 || dealer >= players) throw py::value_error("dealer must be a seat of the game");
   yp::State s;
@@ -138,7 +133,7 @@ std::string bot_move(const std::string& policy, long long seat, std::uint64_t se
 
 }  // namespace
 
-void bind_sim(py::module_& m) {
+void bind_yijingpai_sim(py::module_& m) {
   m.def("sim_batch", &sim_batch, py::arg("config"), py::arg("policies"), py::arg("rotate"),
         py::arg("seed"), py::arg("start"), py::arg("count"), py::arg("threads"),
         py::arg("hands_per_match") = 0, py::arg("next_dealer") = "dice",

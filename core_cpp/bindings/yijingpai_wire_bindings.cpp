@@ -19,9 +19,10 @@
 #include <vector>
 
 #include "yijing/wire/validate_moves.hpp"
-#include "yijingpai_config.hpp"
+#include "yijing/yijingpai/config.hpp"
 
 namespace py = pybind11;
+namespace yp = yijing::yijingpai;
 
 namespace {
 
@@ -34,21 +35,14 @@ using namespace yijing::wire;  // NOLINT: the shared encoding, parser and fast p
 // taught about it (else every request using it would quietly take the slow
 // path, or worse).
 
-using yijing_bindings::YijingpaiConfig;
-
 // What rules_config returned for a Rules message: a Config, or None when the
 // message is not valid (the Python path reports it).
 bool rule_set_of(const py::handle& h, YijingpaiRuleSet& rs) {
   if (h.is_none()) return false;
-  if (!py::isinstance<YijingpaiConfig>(h))
+  if (!py::isinstance<yp::Config>(h))
     throw py::type_error("rules_config must return a pyyijing._native.yijingpai.Config or None");
-  const auto& c = h.cast<const YijingpaiConfig&>();
-  rs = YijingpaiRuleSet{c.rules, c.deck, c.taiji};
+  rs = h.cast<const yp::Config&>();
   return true;
-}
-
-std::string yijing_image_of(const YijingpaiConfig& c) {
-  return yijingpai_image(YijingpaiRuleSet{c.rules, c.deck, c.taiji});
 }
 
 py::object validate_moves_wire(const py::bytes& request, std::size_t max_batch,
@@ -89,16 +83,14 @@ py::object validate_moves_wire(const py::bytes& request, std::size_t max_batch,
 
 }  // namespace
 
-void bind_wire(py::module_& m) {
+void bind_yijingpai_wire(py::module_& m) {
   m.def("validate_moves_wire", &validate_moves_wire, py::arg("request"), py::arg("max_batch"),
         py::arg("max_moves"), py::arg("max_move_chars"), py::arg("rules_config"),
         "A serialized yijing.v1.ValidateMovesRequest -> (serialized ValidateMovesResponse, "
         "{code: count}), or None when the request needs the service's Python path.");
   m.def(
       "wire_image",
-      [](const YijingpaiConfig& c) {
-        return py::bytes(yijing_image_of(c));
-      },
+      [](const yp::Config& c) { return py::bytes(yijingpai_image(c)); },
       py::arg("config"),
       "The Config as the native front end takes it from the service (its struct's bytes, "
       "for a process of the same build: yijing/wire/validate_moves.hpp).");

@@ -1,6 +1,6 @@
 // Move validation: docs "Moves and the order of checks", steps 1-7 in order;
 // the first that applies is the verdict.
-#include "game_internal.hpp"
+#include "engine_internal.hpp"
 
 namespace yijing::mahjong {
 namespace {

@@ -1,16 +1,21 @@
 // pyyijing._native.yijingpai.GameCore: the pybind11 face of the Yi Jing Pai engine,
 // exactly as docs/backend-interface.md describes it. Conversion only: every
-// rule lives in core_cpp/src/yijingpai/.
+// rule, and what each seat may see (view.hpp), lives in core_cpp/src/yijingpai/.
 #include <pybind11/pybind11.h>
 
 #include <stdexcept>
 #include <string>
+#include <optional>
 #include <string_view>
+#include <vector>
 
+#include "yijing/yijingpai/config.hpp"
 #include "yijing/yijingpai/engine.hpp"
-#include "yijing/yijingpai/iching_tables.hpp"
 #include "yijing/yijingpai/notation.hpp"
-#include "yijingpai_config.hpp"
+#include "yijing/yijingpai/view.hpp"
+
+#include "game_core_binding.hpp"
+#include "view_scratch.hpp"
 
 namespace py = pybind11;
 namespace yp = yijing::yijingpai;
@@ -21,8 +26,7 @@ class GameCore {
  public:
   // The config was checked when it was made; it is dealt the given wall
   // (its deck and taiji are not used: the wall is checked to be a tile set).
-  GameCore(const yijing_bindings::YijingpaiConfig& config, const std::string& wall, long long dealer) {
-    const yp::Config& cfg = config.rules;
+  GameCore(const yp::Config& cfg, const std::string& wall, long long dealer) {
     if (dealer < 0 || dealer >= cfg.players) throw py::value_error("dealer must be a seat of the game");
     if (yp::init_state(state_, cfg, wall, static_cast<int>(dealer)) != yp::InitError::kNone)
       throw py::value_error(
@@ -83,92 +87,63 @@ class GameCore {
   py::dict view(long long seat) const {
     if (seat != -1 && (seat < 0 || seat >= state_.players()))
       throw py::value_error("seat must be -1 (observer) or a seat of the game");
-    const int viewer = static_cast<int>(seat);
-    const yp::State& s = state_;
+    static thread_local yijing_bindings::ViewScratch<yp::View> scratch;
+    yijing_bindings::ViewScratch<yp::View>::Lease lease(scratch);
+    yp::View& v = lease.view();
+    yp::view_of(state_, static_cast<int>(seat), v);
     py::dict d;
-    d["viewer"] = viewer < 0 ? py::object(py::none()) : py::object(py::int_(viewer));
-    d["phase"] = yp::phase_name(s.phase);
-    d["dealer"] = static_cast<int>(s.dealer);
-    d["wall_remaining"] = s.wall_remaining();
-    d["turn"] = s.phase == yp::Phase::kPlay ? py::object(py::int_(static_cast<int>(s.turn)))
-                                            : py::object(py::none());
-    d["claims_pending"] = s.phase == yp::Phase::kClaim;
-    d["to_act"] = viewer >= 0 && yp::may_act(s, viewer);
-    if (s.last.valid) {
+    d["viewer"] = seat_or_none(v.viewer);
+    d["phase"] = v.phase;
+    d["dealer"] = v.dealer;
+    d["wall_remaining"] = v.wall_remaining;
+    d["turn"] = seat_or_none(v.turn);
+    d["claims_pending"] = v.claims_pending;
+    d["to_act"] = v.to_act;
+    if (v.last_play) {
       py::dict lp;
-      lp["seat"] = static_cast<int>(s.last.seat);
-      lp["kind"] = s.last.kind == yp::Kind::kPong ? "pong" : "play";
-      lp["lines"] = yp::lines_string(s.last.values, s.last.taiji, s.k());
-      lp["placement"] = yp::placement_name(s.last.placement);
+      lp["seat"] = v.last_play->seat;
+      lp["kind"] = v.last_play->kind;
+      lp["lines"] = v.last_play->lines;
+      lp["placement"] = v.last_play->placement;
       d["last_play"] = lp;
     } else {
       d["last_play"] = py::none();
     }
     py::list seats;
-    for (int i = 0; i < s.players(); ++i) {
-      const yp::SeatState& st = s.seats[i];
+    for (const yp::SeatView& st : v.seats) {
       py::dict sd;
-      sd["seat"] = i;
+      sd["seat"] = st.seat;
       sd["target_laid"] = st.target_laid;
-      sd["hand_count"] = st.hand.total();
-      sd["in_progress"] = yp::lines_string(st.progress);
-      sd["completed"] = completed_of(i);
-      if (i == viewer) {
-        sd["hand"] = yp::hand_string(st.hand);
-        sd["target"] = st.target_laid
-                           ? py::object(py::str(yp::lines_string(st.target_values, st.target_taiji, 6)))
-                           : py::object(py::none());
+      sd["hand_count"] = st.hand_count;
+      sd["in_progress"] = st.in_progress;
+      sd["completed"] = str_list(st.completed);
+      if (st.own) {
+        sd["hand"] = st.hand;
+        sd["target"] = st.target ? py::object(py::str(*st.target)) : py::object(py::none());
       }
       seats.append(sd);
     }
     d["seats"] = seats;
-    py::list history;
-    for (int i = 0; i < s.n_history; ++i) {
-      if (yp::action_kind(s.history[i]) == yp::Kind::kPass) continue;
-      history.append(yp::format_action(s.history[i], s.k(), /*public_view=*/true));
-    }
-    d["history"] = history;
-    d["result"] = result();
+    d["history"] = str_list(v.history);
+    d["result"] = result_object(v.result);
     return d;
   }
 
   py::list ready(long long seat) const {
     if (seat < 0 || seat >= state_.players()) throw py::value_error("seat must be a seat of the game");
-    yp::ReadyItem items[yp::kMaxReady];
-    const int n = yp::ready(state_, static_cast<int>(seat), items);
     py::list out;
-    for (int i = 0; i < n; ++i) {
+    for (const yp::ReadyView& r : yp::ready_of(state_, static_cast<int>(seat))) {
       py::dict d;
-      d["lines"] = yp::lines_string(items[i].values, 0, state_.k());
-      d["placement"] = yp::placement_name(items[i].placement);
-      d["king_wen"] = king_wen(items[i].hexagram);
-      d["points_half"] = static_cast<int>(items[i].points_half);
+      d["lines"] = r.lines;
+      d["placement"] = r.placement;
+      d["king_wen"] = r.king_wen;
+      d["points_half"] = r.points_half;
       out.append(d);
     }
     return out;
   }
 
-  py::object result() const {
-    const yp::Result& r = state_.result;
-    if (state_.phase != yp::Phase::kOver) return py::none();
-    const bool draw = r.kind == yp::ResultKind::kDraw;
-    py::dict d;
-    d["kind"] = draw ? "draw" : r.kind == yp::ResultKind::kSelfDraw ? "self_draw" : "dealt_in";
-    d["winner"] = draw ? py::object(py::none()) : py::object(py::int_(static_cast<int>(r.winner)));
-    d["dealt_in_by"] = r.dealt_in_by < 0 ? py::object(py::none())
-                                         : py::object(py::int_(static_cast<int>(r.dealt_in_by)));
-    d["points_half"] = static_cast<int>(r.points_half);
-    py::list payments;
-    for (int i = 0; i < state_.players(); ++i) payments.append(static_cast<int>(r.payments[i]));
-    d["payments"] = payments;
-    d["hexagram"] = draw ? py::object(py::none()) : py::object(py::int_(king_wen(r.values)));
-    d["lines"] = draw ? py::object(py::none()) : py::object(py::str(yp::lines_string(r.values, r.taiji, 6)));
-    py::list conditions;
-    for (int i = 0; i < yp::kNumWinConditions; ++i)
-      if ((r.conditions >> i) & 1) conditions.append(yp::win_condition_name(i));
-    d["conditions"] = conditions;
-    return d;
-  }
+  py::object result() const { return result_object(yp::result_of(state_)); }
 
   py::list moves() const {
     py::list out;
@@ -202,17 +177,32 @@ class GameCore {
   static int seat_or(long long seat, int fallback) {
     return seat >= 0 && seat < yp::kMaxPlayers ? static_cast<int>(seat) : fallback;
   }
-  static int king_wen(std::uint8_t values) {
-    return yp::king_wen_from_lines(yp::lines_string(values, 0, 6));
+  static py::object seat_or_none(int seat) {
+    return seat < 0 ? py::object(py::none()) : py::object(py::int_(seat));
   }
-  py::list completed_of(int seat) const {
-    py::list out;
-    for (int i = 0; i < state_.n_completed; ++i) {
-      const yp::CompletedEntry e = state_.completed[i];
-      if ((e >> 12) != seat) continue;
-      out.append(yp::lines_string(static_cast<std::uint8_t>(e & 63), static_cast<std::uint8_t>((e >> 6) & 63), 6));
-    }
+  // A list of str made at its size (no appends: a view's history is long).
+  static py::list str_list(const std::vector<std::string>& items) {
+    py::list out(items.size());
+    for (std::size_t i = 0; i < items.size(); ++i)
+      PyList_SET_ITEM(out.ptr(), static_cast<Py_ssize_t>(i), py::str(items[i]).release().ptr());
     return out;
+  }
+  static py::object result_object(const std::optional<yp::ResultView>& r) {
+    if (!r) return py::none();
+    py::dict d;
+    d["kind"] = r->kind;
+    d["winner"] = seat_or_none(r->winner);
+    d["dealt_in_by"] = seat_or_none(r->dealt_in_by);
+    d["points_half"] = r->points_half;
+    py::list payments;
+    for (int p : r->payments) payments.append(p);
+    d["payments"] = payments;
+    d["hexagram"] = r->hexagram < 0 ? py::object(py::none()) : py::object(py::int_(r->hexagram));
+    d["lines"] = r->lines ? py::object(py::str(*r->lines)) : py::object(py::none());
+    py::list conditions;
+    for (const char* c : r->conditions) conditions.append(c);
+    d["conditions"] = conditions;
+    return d;
   }
 
   yp::State state_;
@@ -220,24 +210,10 @@ class GameCore {
 
 }  // namespace
 
-void bind_yijingpai(py::module_& m) {
-  py::class_<GameCore>(m, "GameCore", "Yi Jing Pai game state and rules (docs/backend-interface.md).")
-      .def(py::init<const yijing_bindings::YijingpaiConfig&, const std::string&, long long>(),
-           py::arg("config"), py::arg("wall"), py::arg("dealer"))
-      .def("copy", [](const GameCore& g) { return GameCore(g); })
-      .def("phase", &GameCore::phase)
-      .def("to_act", &GameCore::to_act)
-      .def("legal_moves", &GameCore::legal_moves, py::arg("seat"))
-      .def("check", &GameCore::check, py::arg("move"))
-      .def("apply", &GameCore::apply, py::arg("move"))
-      .def("apply_all", &GameCore::apply_all, py::arg("moves"))
-      .def("apply_each", &GameCore::apply_each, py::arg("moves"))
-      .def("view", &GameCore::view, py::arg("seat"))
-      .def("ready", &GameCore::ready, py::arg("seat"))
-      .def("result", &GameCore::result)
-      .def("moves", &GameCore::moves)
-      .def("wall", &GameCore::wall)
-      .def("dealer", &GameCore::dealer);
+void bind_yijingpai_game(py::module_& m) {
+  yijing_bindings::bind_game_core<GameCore, yp::Config>(
+      m, "Yi Jing Pai game state and rules (docs/backend-interface.md).")
+      .def("ready", &GameCore::ready, py::arg("seat"));
   // The reason codes and their messages (docs/yijing.md §6), in code order: the
   // Python layer words every backend's verdicts from its own copy,
   // pyyijing/yijingpai/reasons.py, which a test keeps equal to this one.

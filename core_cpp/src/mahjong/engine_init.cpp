@@ -6,7 +6,7 @@
 #include <cstddef>
 #include <cstring>
 
-#include "game_internal.hpp"
+#include "engine_internal.hpp"
 
 namespace yijing::mahjong {
 namespace {

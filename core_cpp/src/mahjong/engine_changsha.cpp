@@ -1,8 +1,8 @@
 // Changsha's own rules (rules §7, seed 003 §三; docs/mahjong-engine.md
 // "Changsha"): its wins and their patterns, the opening and mid-game wins.
-// Plain counts in, bits out; the flow of a hand is game_apply.cpp's. The
+// Plain counts in, bits out; the flow of a hand is engine_apply.cpp's. The
 // Python twin is pyyijing/fallback/mahjong/changsha.py.
-#include "game_internal.hpp"
+#include "engine_internal.hpp"
 
 namespace yijing::mahjong::detail {
 namespace {
@@ -116,7 +116,7 @@ bool jiang_melds(const SeatState& st) noexcept {
 int jiang_shanten(const SeatState& st) noexcept {
   if (!jiang_melds(st)) return kNoShanten;
   // The tiles that are not 2/5/8: all concealed tiles (n_concealed is kept
-  // with the counts, game_internal.hpp add_tile) less the nine 2/5/8 kinds'.
+  // with the counts, engine_internal.hpp add_tile) less the nine 2/5/8 kinds'.
   const Counts& c = st.counts;
   const int jiang = c[1] + c[4] + c[7] + c[10] + c[13] + c[16] + c[19] + c[22] + c[25];
   return st.n_concealed - jiang - (st.n_concealed % 3 == 2 ? 1 : 0);

@@ -8,8 +8,8 @@
 #include <string_view>
 #include <vector>
 
+#include "yijing/yijingpai/config.hpp"
 #include "yijing/yijingpai/position_check.hpp"
-#include "yijingpai_config.hpp"
 
 namespace py = pybind11;
 namespace yp = yijing::yijingpai;
@@ -44,10 +44,8 @@ struct Batch {
   }
 };
 
-py::list check_positions(const yijing_bindings::YijingpaiConfig& config, const py::list& items) {
-  const yp::Config cfg = config.rules;
-  const yp::Deck deck = config.deck;
-  const yp::TaijiRule taiji = config.taiji;
+py::list check_positions(const yp::Config& config, const py::list& items) {
+  const yp::Config cfg = config;
 
   Batch b;
   b.items.reserve(items.size());
@@ -90,7 +88,7 @@ py::list check_positions(const yijing_bindings::YijingpaiConfig& config, const p
     for (std::size_t i = 0; i < b.items.size(); ++i) {
       Item& it = b.items[i];
       if (!it.deal.from_seed) it.deal.wall = views[it.wall_at];
-      const yp::DealError e = yp::deal_position(s, cfg, deck, taiji, it.deal);
+      const yp::DealError e = yp::deal_position(s, cfg, it.deal);
       if (e != yp::DealError::kNone) {
         bad_deal[i] = static_cast<std::uint8_t>(e);
         continue;
@@ -113,7 +111,7 @@ py::list check_positions(const yijing_bindings::YijingpaiConfig& config, const p
 
 }  // namespace
 
-void bind_position_check(py::module_& m) {
+void bind_yijingpai_position_check(py::module_& m) {
   m.def("check_positions", &check_positions, py::arg("config"), py::arg("items"),
         "[(bad_move, code, message)] for items (seed|None, wall|None, dealer, moves, move).");
 }

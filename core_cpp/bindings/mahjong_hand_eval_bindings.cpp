@@ -46,7 +46,7 @@ const std::uint8_t* checked_rows(const Rows& rows, std::size_t& n) {
 
 }  // namespace
 
-void bind_mahjong(py::module_& m) {
+void bind_mahjong_hand_eval(py::module_& m) {
   m.def(
       "shanten", [](const py::sequence& counts, long long form) {
         return mj::shanten(to_counts(counts), to_form(form));

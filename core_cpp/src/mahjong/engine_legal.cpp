@@ -2,7 +2,7 @@
 // Move order, which is the plain string order of their texts (moves.hpp), so
 // no sort is needed: per seat the actions in name order (chow < discard <
 // kong < pass < pung < raise < ready < void < win), tiles in code order.
-#include "game_internal.hpp"
+#include "engine_internal.hpp"
 #include "yijing/mahjong/random_play.hpp"
 #include "yijing/sim/fastrand.hpp"
 

@@ -1,6 +1,6 @@
 // Applying legal moves: the flow of a hand (docs "Claims", "Start of turn",
 // "Kong in turn", "Results and payments", "Shaoyang").
-#include "game_internal.hpp"
+#include "engine_internal.hpp"
 
 namespace yijing::mahjong {
 namespace detail {

@@ -69,7 +69,7 @@ inline bool holds_void(const SeatState& st) noexcept {
 // within two places of t in its suit (a chow) or is t (pair, pung, seven
 // pairs), so a wait is a held tile or a suit neighbour of one at distance 1
 // or 2. Thirteen orphans can wait on a kind none of whose neighbours is held
-// (an honour): its callers add kOrphanKinds (candidates(), game_wins.cpp).
+// (an honour): its callers add kOrphanKinds (candidates(), engine_wins.cpp).
 inline std::uint64_t wait_candidates(std::uint64_t held) noexcept {
   std::uint64_t out = held & (std::uint64_t{0x7F} << kHonourBase);
   for (int suit = 0; suit < kSuits; ++suit) {
@@ -231,7 +231,7 @@ int opening_wins(const Config& cfg, const Counts& c, DeclaredWin* out, std::uint
 int mid_wins(const Config& cfg, const SeatState& st, DeclaredWin* out, std::uint32_t& used,
              Counts& shown) noexcept;
 
-// The flow of a hand (game_apply.cpp).
+// The flow of a hand (engine_apply.cpp).
 void start_turn(State& s, int seat) noexcept;
 void refresh_masks(State& s) noexcept;
 // Changsha after the deal: the dealt tiles recorded, the opening offers from
