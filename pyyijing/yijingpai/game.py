@@ -17,6 +17,7 @@ from ..core.seeds import check_seed
 from . import engine as _engine
 from .reasons import MESSAGES
 from .rules import Rules
+from .wall import check_wall as check_wall
 
 # The game a record is of ("game" field); records written before it existed are this game's.
 GAME_NAME = "yijingpai"
@@ -61,29 +62,6 @@ class Result:
             "lines": self.lines,
             "conditions": list(self.conditions),
         }
-
-
-def check_wall(rules: Rules, wall: object) -> str:
-    """`wall` if it holds exactly the tiles of `rules` (docs/yijing.md §2), else ValueError.
-
-    Also `Rules.check_wall(wall)`.
-    """
-    if not isinstance(wall, str):
-        raise ValueError(f"wall must be a str of 1/0/T tiles; got {type(wall).__name__}")
-    bad = sorted(set(wall) - set("10T"))
-    if bad:
-        raise ValueError(
-            f"wall has unknown tile {bad[0]!r}; tiles are '1' yang, '0' yin, 'T' taiji"
-        )
-    want = {"1": rules.line_tiles, "0": rules.line_tiles, "T": rules.taiji_tiles}
-    for tile, name in (("1", "yang"), ("0", "yin"), ("T", "taiji")):
-        have = wall.count(tile)
-        if have != want[tile]:
-            raise ValueError(
-                f"wall has {have} {name} tiles; deck={rules.deck}, taiji={rules.taiji!r} "
-                f"needs {want[tile]} (and {rules.wall_size} tiles in all)"
-            )
-    return wall
 
 
 def _check_seat(rules: Rules, seat: object, *, allow_none: bool) -> int:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.options import Option, RuleSet
+from .wall import check_wall
 
 # docs/yijing.md §5: canonical order and the bit each condition has in the
 # native win mask. A new win condition is added here and in each backend's
@@ -155,8 +156,6 @@ class Rules(RuleSet):
 
     def check_wall(self, wall: object) -> str:
         """`wall` if it holds exactly this deck's tiles (docs/yijing.md §2), else ValueError."""
-        from .game import check_wall
-
         return check_wall(self, wall)
 
     def core_config(self) -> dict[str, Any]:
