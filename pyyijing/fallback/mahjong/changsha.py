@@ -20,6 +20,7 @@ from .flow import (
     CHOW,
     CONCEALED_KONG,
     KONG,
+    OFFER_DISCARD,
     OFFER_HAIDI,
     OFFER_OPEN,
     OPENING,
@@ -365,19 +366,26 @@ class ChangshaHand(Hand):
         if action == "pass":
             if self.pass_lock_on and f"s{seat}:win" in self.offers[self.offer_i][1]:
                 self.pass_locked[seat] = True  # 過手 (§7)
-        elif action == "haidi":
+            self.offer_i += 1
+            if self.offer_i == len(self.offers):
+                self._claims_done()
+            return
+        if action == "haidi":
             self._take_haidi(seat)
             return
-        elif action == "win" and self.offer_kind == OFFER_OPEN:
+        if action == "win" and self.offer_kind == OFFER_OPEN:
             self._win(seat, "discard", self.offer_from, self.offer_tile, ["槓上炮"])
             return
-        elif action == "win" and self.offer_kind == OFFER_HAIDI:
+        if action == "win" and self.offer_kind == OFFER_HAIDI:
             self._win(seat, "discard", self.offer_from, self.offer_tile, ["海底炮"])
             return
         Hand._answer(self, seat, action, arg)
 
     def _claims_done(self) -> None:
-        if self.offer_kind == OFFER_OPEN:
+        if self.offer_kind == OFFER_DISCARD:
+            self.offers = []
+            self._draw((self.offer_from + 1) % 4)
+        elif self.offer_kind == OFFER_OPEN:
             self.offers = []
             self._offer_open_next(self.offer_from)
         elif self.offer_kind == OFFER_HAIDI:

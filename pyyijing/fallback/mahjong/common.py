@@ -45,13 +45,11 @@ class CommonHand(Hand):
         h = self.hands[seat]
         return any(h[t] for t in range(v * 9, v * 9 + 9))
 
-    def _wins_without_melds(self, counts: list[int]) -> bool:
-        """The wins of a hand with no melds that is not four sets and a pair."""
-        return is_seven_pairs(counts)
-
-    def _waits_without_melds(self, h: list[int]) -> int:
-        """The waits of a hand with no melds besides four sets and a pair's."""
-        return seven_pairs_waits(h)
+    # The wins of a hand with no melds that is not four sets and a pair, and the waits
+    # of such a hand besides four sets and a pair's (plain functions, not methods: the
+    # waits are asked once per discard when 報聽 is on).
+    _wins_without_melds = staticmethod(is_seven_pairs)
+    _waits_without_melds = staticmethod(seven_pairs_waits)
 
     def _wins(self, seat: int, counts: list[int], on_other: bool = False) -> bool:
         """§3, §5: four sets and a pair, or seven pairs; never holding the void suit."""

@@ -38,6 +38,15 @@ def shaoyang_unit(patterns: list[str]) -> int:
     return 2
 
 
+def _pairs_or_orphans(counts: list[int]) -> bool:
+    """Seven pairs or 十三浪: a hand with no melds that is not four sets and a pair."""
+    return is_seven_pairs(counts) or is_thirteen_orphans(counts)
+
+
+def _pairs_or_orphans_waits(counts: list[int]) -> int:
+    return seven_pairs_waits(counts) | thirteen_orphans_waits(counts)
+
+
 class ShaoyangHand(CommonHand):
     """A hand of the Shaoyang ruleset (no flowers, no 定缺, no 報聽)."""
 
@@ -51,11 +60,8 @@ class ShaoyangHand(CommonHand):
     def _start_phase(self) -> None:
         self.ph = RAISE
 
-    def _wins_without_melds(self, counts: list[int]) -> bool:
-        return is_seven_pairs(counts) or is_thirteen_orphans(counts)
-
-    def _waits_without_melds(self, h: list[int]) -> int:
-        return seven_pairs_waits(h) | thirteen_orphans_waits(h)
+    _wins_without_melds = staticmethod(_pairs_or_orphans)
+    _waits_without_melds = staticmethod(_pairs_or_orphans_waits)
 
     def _discard_wins(self, discarder: int, tile: int) -> list[tuple[int, list[str]]]:
         return []  # never a win on a discard (§6)
