@@ -1,4 +1,11 @@
-"""The mahjong rules as one value for the engine (docs/mahjong-engine.md "Config")."""
+"""The mahjong rules as one value for the engine (docs/mahjong-engine.md "Config").
+
+The option values are checked once, by the option table (`pyyijing.mahjong.rules`,
+`mj.Rules`), before `Rules.core_config()` gives them here. `Config` checks only
+what the engine needs to be built and to run without crashing on a direct call:
+the types, the ruleset (it picks the engine's hand class) and which tile set it
+plays, and that `floats` are four ints.
+"""
 
 from __future__ import annotations
 
@@ -8,15 +15,15 @@ RULESETS = ("common", "shaoyang", "changsha")
 
 _BOOLS = ("flowers", "void_suit", "declare_ready", "opening_extras", "opening_reuse",
           "mid_game_wins", "pass_lock")  # fmt: skip
-_SCORING = ("add", "multiply")
 
 
 class Config:
-    """The rule options the engine plays by; keyword-only, checked once, read-only.
+    """The rule options the engine plays by; keyword-only, read-only.
 
     Every option of every ruleset is given (`mj.Rules.core_config` fills in the
     table's defaults for the options a ruleset lacks); the engine reads a
-    ruleset's own options only.
+    ruleset's own options only. A value outside the option table is played as
+    given (docs/mahjong-engine.md "Config").
     """
 
     __slots__ = (
@@ -93,15 +100,8 @@ class Config:
             raise ValueError("flowers and void_suit are options of common only")
         if flowers and void_suit:
             raise ValueError("flowers and void_suit cannot both be on")
-        if birds not in (0, 2, 4):
-            raise ValueError(f"birds must be 0, 2 or 4; got {birds}")
-        for name, text in (("bird_scoring", bird_scoring), ("compound", compound)):
-            if text not in _SCORING:
-                raise ValueError(f"{name} must be 'add' or 'multiply'; got {text!r}")
-        if cap < 0:
-            raise ValueError(f"cap must be >= 0 (0: no cap); got {cap}")
-        if len(floats) != 4 or any(type(x) is not int or x < 0 for x in floats):
-            raise ValueError(f"floats must be four ints >= 0; got {tuple(floats)!r}")
+        if len(floats) != 4 or any(type(x) is not int for x in floats):
+            raise ValueError(f"floats must be four ints; got {tuple(floats)!r}")
         set_ = object.__setattr__
         set_(self, "_ruleset", ruleset)
         for name in _BOOLS:

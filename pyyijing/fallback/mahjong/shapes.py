@@ -2,7 +2,7 @@
 
 Group-wise (a suit or the honours at a time), with each group's answer cached:
 the same few hundred count patterns recur all game long. Shared by every
-ruleset of the engine (pyyijing/fallback/mahjong/engine.py, changsha.py).
+ruleset of the engine (common.py, shaoyang.py, changsha.py).
 """
 
 from __future__ import annotations

@@ -23,6 +23,12 @@ CODES: tuple[str, ...] = tuple(
 CODE_IDS: dict[str, int] = {code: i for i, code in enumerate(CODES)}
 SUITS = "mps"
 
+
+def suit_of(tile: int) -> int:
+    """0, 1, 2 for m, p, s; 3 for an honour."""
+    return tile // 9 if tile < 27 else 3
+
+
 # The tile sets of the rulesets (rules §1): 136 (34 kinds x4), 144 (+ the eight
 # flowers, one of each), 108 (the three suits x4).
 TILE_SETS = ("136", "144", "108")
