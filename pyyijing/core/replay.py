@@ -92,6 +92,34 @@ class RecordDeal:
             )
 
 
+def replay_record(
+    record: dict[str, Any],
+    rules_class: Any,
+    game_class: Callable[..., G],
+    backend: str | None,
+    bad_move: Callable[[list[Any], int, Verdict | None], Exception],
+    check_deal: Callable[[RecordDeal], None] | None = None,
+) -> G:
+    """The game `record` describes, once its format and game name have been checked.
+
+    Reads the rules and deal (`check_deal` adds a game's own checks of the deal
+    fields), deals, checks a seeded deal against its seed, replays every move
+    (a bad one raises ``bad_move(moves, index, verdict)``, verdict None for a
+    non-string) and checks the recorded result.
+    """
+    rules = record_rules(record, rules_class)
+    deal = RecordDeal.of(record)
+    if check_deal is not None:
+        check_deal(deal)
+    game = deal.deal(game_class, rules, backend)
+    deal.check_seeded(game)
+    bad = first_bad_move(game, deal.moves)
+    if bad is not None:
+        raise bad_move(deal.moves, *bad)
+    check_result(game, record)
+    return game
+
+
 def first_bad_move(game: Any, moves: list[Any]) -> tuple[int, Verdict | None] | None:
     """Apply `moves` to `game`; the index of the first bad one and its verdict, else None.
 

@@ -10,16 +10,27 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.replay import (
-    RecordDeal,
-    check_record_format,
-    check_result,
-    first_bad_move,
-    record_rules,
-)
-from ..errors import IllegalMove, RecordError
+from ..core.replay import RecordDeal, check_record_format, replay_record
+from ..errors import IllegalMove, RecordError, Verdict
 from .game import GAME_NAME, RECORD_FORMAT, Game
 from .rules import Rules
+
+
+def _check_deal(deal: RecordDeal) -> None:
+    if deal.source not in ("dice", "given"):
+        raise RecordError(
+            "bad_record", f"dealer_source must be 'dice' or 'given'; got {deal.source!r}"
+        )
+    if deal.seed is None and deal.dice is not None:
+        raise RecordError("bad_record", "an exact deal (seed None) has no dice")
+    if deal.dice is not None and not isinstance(deal.dice, list):
+        raise RecordError("bad_record", f"dice must be a list of two ints; got {deal.dice!r}")
+
+
+def _bad_move(moves: list[Any], index: int, verdict: Verdict | None) -> IllegalMove:
+    if verdict is None:
+        return IllegalMove(repr(moves[index]), "malformed", "a move is a string", index)
+    return IllegalMove(moves[index], verdict.code, verdict.message, index)
 
 
 def replay(record: dict[str, Any], *, backend: str | None = None) -> Game:
@@ -31,23 +42,4 @@ def replay(record: dict[str, Any], *, backend: str | None = None) -> Game:
             f"this is a record of game {record.get('game', 'yijingpai')!r}; "
             f"mj.replay replays {GAME_NAME!r} records (yj.replay the others)",
         )
-    rules = record_rules(record, Rules)
-    deal = RecordDeal.of(record)
-    if deal.source not in ("dice", "given"):
-        raise RecordError(
-            "bad_record", f"dealer_source must be 'dice' or 'given'; got {deal.source!r}"
-        )
-    if deal.seed is None and deal.dice is not None:
-        raise RecordError("bad_record", "an exact deal (seed None) has no dice")
-    if deal.dice is not None and not isinstance(deal.dice, list):
-        raise RecordError("bad_record", f"dice must be a list of two ints; got {deal.dice!r}")
-    game = deal.deal(Game, rules, backend)
-    deal.check_seeded(game)
-    bad = first_bad_move(game, deal.moves)
-    if bad is not None:
-        index, verdict = bad
-        if verdict is None:
-            raise IllegalMove(repr(deal.moves[index]), "malformed", "a move is a string", index)
-        raise IllegalMove(deal.moves[index], verdict.code, verdict.message, index)
-    check_result(game, record)
-    return game
+    return replay_record(record, Rules, Game, backend, _bad_move, _check_deal)

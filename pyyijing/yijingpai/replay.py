@@ -9,16 +9,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.replay import (
-    RecordDeal,
-    check_record_format,
-    check_result,
-    first_bad_move,
-    record_rules,
-)
-from ..errors import RecordError
+from ..core.replay import check_record_format, replay_record
+from ..errors import RecordError, Verdict
 from .game import GAME_NAME, RECORD_FORMAT, Game
 from .rules import Rules
+
+
+def _bad_move(moves: list[Any], index: int, verdict: Verdict | None) -> RecordError:
+    if verdict is None:
+        return RecordError("malformed", f"move {moves[index]!r} is not a string", index)
+    return RecordError(verdict.code, f"{moves[index]}: {verdict.message}", index)
 
 
 def replay(record: dict[str, Any], *, backend: str | None = None) -> Game:
@@ -39,15 +39,4 @@ def replay(record: dict[str, Any], *, backend: str | None = None) -> Game:
             "bad_record",
             f"this is a record of game {game_name!r}; yj.replay replays {GAME_NAME!r} records",
         )
-    rules = record_rules(record, Rules)
-    deal = RecordDeal.of(record)
-    game = deal.deal(Game, rules, backend)
-    deal.check_seeded(game)
-    bad = first_bad_move(game, deal.moves)
-    if bad is not None:
-        index, verdict = bad
-        if verdict is None:
-            raise RecordError("malformed", f"move {deal.moves[index]!r} is not a string", index)
-        raise RecordError(verdict.code, f"{deal.moves[index]}: {verdict.message}", index)
-    check_result(game, record)
-    return game
+    return replay_record(record, Rules, Game, backend, _bad_move)
