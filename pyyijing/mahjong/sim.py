@@ -25,7 +25,7 @@ from ..core.seeds import hand_seed
 from ..fallback.mahjong import changsha
 from ..fallback.mahjong import patterns as hand_patterns
 from ..sim.matches import MatchSim, MatchTally, check_policy_move
-from ..sim.runner import Policy, policy_name, seat_policy
+from ..sim.runner import policy_name, seat_policy
 from ..sim.stats import hist_stats, rate
 from .bots import BOT_SEED_XOR, BOTS
 from .game import Game
@@ -324,24 +324,16 @@ class MahjongSim(MatchSim):
     game = GAME
     bots = BOTS
     rules_type = Rules
+    array_dtypes = ARRAY_DTYPES
+    match_dtypes = MATCH_DTYPES
 
     @staticmethod
     def players(rules: Any) -> int:
         return SEATS
 
-    def __init__(
-        self,
-        rules: Rules,
-        seed: int,
-        policies: list[Policy],
-        rotate: bool,
-        threads: int,
-        backend: str,
-        hands_per_match: int = 0,
-    ) -> None:
-        super().__init__(
-            rules, seed, policies, rotate, threads, backend, hands_per_match=hands_per_match
-        )
+    def prepare(self) -> None:
+        rules = self.rules
+        backend = self.backend
         core = rules.core_config()
         floats = core.get("floats", (0, 0, 0, 0))
         if any(f > MAX_FLOAT for f in floats):
@@ -349,8 +341,6 @@ class MahjongSim(MatchSim):
                 f"simulate takes floats of at most {MAX_FLOAT:,} (payments are int32); "
                 f"got {tuple(floats)}"
             )
-        self._keys = [*ARRAY_DTYPES, *MATCH_DTYPES] if self.h else list(ARRAY_DTYPES)
-        self.native = backend == "native" and all(isinstance(p, str) for p in policies)
         self._config = _registry.load(GAME, "config", backend)(**core)
         self._patterns = {name: i for i, name in enumerate(PATTERNS[rules.ruleset])}
         self._xoshiro = _backend.load(backend).xoshiro256ss
@@ -363,8 +353,7 @@ class MahjongSim(MatchSim):
         return 1 << 14 if self.native else 64
 
     def schema(self) -> dict[str, tuple[Any, tuple[int, ...]]]:
-        dtypes = {**ARRAY_DTYPES, **MATCH_DTYPES} if self.h else ARRAY_DTYPES
-        return {name: (dtype, SHAPES.get(name, ())) for name, dtype in dtypes.items()}
+        return {name: (dtype, SHAPES.get(name, ())) for name, dtype in self.dtypes().items()}
 
     def new_tally(self) -> Tally:
         return Tally(self.rules.ruleset, [policy_name(p) for p in self.policies], self.h)

@@ -10,7 +10,7 @@ that part of its counters; each game adds its own columns, bots and counters.
 from __future__ import annotations
 
 from abc import abstractmethod
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -74,7 +74,16 @@ class MatchTally:
 
 
 class MatchSim(GameSim):
-    """A `GameSim` whose option ``hands_per_match`` groups its hands into matches."""
+    """A `GameSim` whose option ``hands_per_match`` groups its hands into matches.
+
+    A game sets `array_dtypes` and `match_dtypes` and does its own set-up of a
+    run in `prepare`.
+    """
+
+    #: the columns of every hand: name -> dtype
+    array_dtypes: ClassVar[dict[str, Any]]
+    #: the columns added when hands are grouped into matches
+    match_dtypes: ClassVar[dict[str, Any]]
 
     @staticmethod
     def check_options(games: int, start: int, **options: Any) -> dict[str, Any]:
@@ -103,6 +112,16 @@ class MatchSim(GameSim):
         )
         self.h = hands_per_match
         self.chunk_multiple = max(1, hands_per_match)
+        self._keys = list(self.dtypes())
+        self.native = backend == "native" and all(isinstance(p, str) for p in policies)
+        self.prepare()
+
+    def prepare(self) -> None:
+        """The game's own set-up of this run (its bots, configuration, native module)."""
+
+    def dtypes(self) -> dict[str, Any]:
+        """This run's columns: name -> dtype."""
+        return {**self.array_dtypes, **self.match_dtypes} if self.h else self.array_dtypes
 
     @abstractmethod
     def play(self, index: int, dealer: int | None) -> Any:

@@ -19,7 +19,7 @@ import numpy as np
 from .. import _backend, _registry
 from ..core.seeds import check_seed, hand_seed
 from ..sim.matches import MatchSim, MatchTally, check_policy_move
-from ..sim.runner import Policy, policy_name, seat_policy
+from ..sim.runner import policy_name, seat_policy
 from ..sim.stats import hist_stats, rate
 from . import engine as _engine
 from .game import GAME_NAME, Game
@@ -274,37 +274,27 @@ class YijingpaiSim(MatchSim):
     game = "yijingpai"
     bots = BOTS
     rules_type = Rules
+    array_dtypes = ARRAY_DTYPES
+    match_dtypes = MATCH_DTYPES
 
     @staticmethod
     def players(rules: Any) -> int:
         return int(rules.players)
 
-    def __init__(
-        self,
-        rules: Rules,
-        seed: int,
-        policies: list[Policy],
-        rotate: bool,
-        threads: int,
-        backend: str,
-        hands_per_match: int = 0,
-    ) -> None:
-        super().__init__(
-            rules, seed, policies, rotate, threads, backend, hands_per_match=hands_per_match
-        )
-        self._keys = [*ARRAY_DTYPES, *MATCH_DTYPES] if self.h else list(ARRAY_DTYPES)
-        self.native = backend == "native" and all(isinstance(p, str) for p in policies)
+    def prepare(self) -> None:
+        rules = self.rules
         if self.native:
             self._mod = _registry.load("yijingpai", "sim", "native")
             self._config = _engine.engine("native").config(rules)
         else:
-            self._bots = _bots_module(backend)
-            self._config = _bots_config(rules, backend)
+            self._bots = _bots_module(self.backend)
+            self._config = _bots_config(rules, self.backend)
 
     def schema(self) -> dict[str, tuple[Any, tuple[int, ...]]]:
         n = int(self.rules.players)
-        dtypes = {**ARRAY_DTYPES, **MATCH_DTYPES} if self.h else ARRAY_DTYPES
-        return {name: (dtype, (n,) if name in PER_SEAT else ()) for name, dtype in dtypes.items()}
+        return {
+            name: (dtype, (n,) if name in PER_SEAT else ()) for name, dtype in self.dtypes().items()
+        }
 
     def new_tally(self) -> Tally:
         return Tally(self.rules.players, [policy_name(p) for p in self.policies], self.h)
