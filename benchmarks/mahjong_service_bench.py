@@ -19,8 +19,8 @@ from .service_load import (
     client_cpu,
     closed_loop,
     cpu_note,
-    error_codes,
     fixed_rate,
+    fixed_rate_note,
     per_server_cpu,
 )
 from .timing import Figure
@@ -187,9 +187,7 @@ def mahjong_figures(res: dict[str, list[dict[str, Any]]], work: dict[str, Any]) 
             "ms",
             [r["p99_ms"] for r in fixed],
             "service",
-            f"achieved {min(r['achieved_rps'] for r in fixed):.0f}-"
-            f"{max(r['achieved_rps'] for r in fixed):.0f} req/s; errors "
-            f"{sum(r['errors'] for r in fixed)}{error_codes(fixed)}; {cpu_note(fixed)}",
+            fixed_rate_note(fixed),
         ),
         Figure(
             "service.mahjong.validate_moves.moves_per_s",

@@ -30,6 +30,7 @@ from .service_load import (
     cpu_note,
     error_codes,
     fixed_rate,
+    fixed_rate_note,
     per_server_cpu,
 )
 from .timing import Figure
@@ -429,9 +430,7 @@ def bench_service(
             "ms",
             [r["p99_ms"] for r in fixed],
             "service",
-            f"achieved {min(r['achieved_rps'] for r in fixed):.0f}-"
-            f"{max(r['achieved_rps'] for r in fixed):.0f} req/s; errors "
-            f"{sum(r['errors'] for r in fixed)}{error_codes(fixed)}; {cpu_note(fixed)}",
+            fixed_rate_note(fixed),
         ),
         *_echo_figures(res["echo"], fixed),
         *native_figures(res, native_how, echo_how),
@@ -572,9 +571,7 @@ def native_figures(res: dict[str, Any], how: str, echo_how: str = "") -> list[Fi
                 "ms",
                 [r["p99_ms"] for r in runs],
                 "service",
-                f"achieved {min(r['achieved_rps'] for r in runs):.0f}-"
-                f"{max(r['achieved_rps'] for r in runs):.0f} req/s; errors "
-                f"{sum(r['errors'] for r in runs)}{error_codes(runs)}; {cpu_note(runs)}",
+                fixed_rate_note(runs),
             ),
         ]
     return out

@@ -128,6 +128,15 @@ def error_codes(runs: list[dict[str, Any]]) -> str:
     return " (" + ", ".join(f"{k} {v}" for k, v in sorted(total.items())) + ")" if total else ""
 
 
+def fixed_rate_note(runs: list[dict[str, Any]]) -> str:
+    """A fixed-rate figure's note: the rates the runs achieved, their errors and CPU."""
+    return (
+        f"achieved {min(r['achieved_rps'] for r in runs):.0f}-"
+        f"{max(r['achieved_rps'] for r in runs):.0f} req/s; errors "
+        f"{sum(r['errors'] for r in runs)}{error_codes(runs)}; {cpu_note(runs)}"
+    )
+
+
 def per_server_cpu(runs: list[dict[str, Any]], key: str) -> list[float]:
     return [r[key] / r["server_cpu"] for r in runs if r.get("server_cpu", 0) > 0]
 

@@ -11,11 +11,12 @@ mahjong's ``waits``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, TypeVar
 
 from ..errors import IllegalMove, Verdict
 from .moves import check_moves, core_move, core_moves
+from .seeds import check_seed
 from .version import __version__
 
 #: The "format" field of every game's record.
@@ -53,6 +54,29 @@ class GameBase:
     def check_seat(self, seat: object, *, allow_none: bool) -> int:
         """`seat` as the backend takes it (None -> -1 when allowed), else ValueError."""
         raise NotImplementedError
+
+    def _deal_seeded(
+        self,
+        seed: object,
+        wall: object,
+        dealer: int | None,
+        players: int,
+        shuffle: Callable[[int], tuple[Any, Sequence[int]]],
+    ) -> tuple[int, Any, int]:
+        """(seed, wall, dealer) of a deal by seed: `shuffle(seed)` gives its wall and dice.
+
+        The dice seat the dealer unless `dealer` is given; sets ``_dice`` and
+        ``_dealer_source``. The dealer is not checked here.
+        """
+        if wall is not None:
+            raise ValueError("give either seed= or wall= (with dealer=), not both")
+        checked = check_seed(seed)
+        shuffled, dice = shuffle(checked)
+        self._dice = (int(dice[0]), int(dice[1]))
+        self._dealer_source = "dice" if dealer is None else "given"
+        if dealer is None:
+            dealer = (self._dice[0] + self._dice[1] - 1) % players
+        return checked, shuffled, dealer
 
     def verdict(self, code: str, message: str) -> Verdict:
         """The `Verdict` of a backend's answer ``(code, message)``."""

@@ -16,7 +16,6 @@ from .. import _registry
 from ..core.active import active
 from ..core.game import RECORD_FORMAT as RECORD_FORMAT
 from ..core.game import GameBase
-from ..core.seeds import check_seed
 from .reasons import MESSAGES
 from .rules import Rules
 
@@ -172,14 +171,9 @@ class Game(GameBase):
         p = parts(backend)
         self.backend: str = p.name
         if seed is not None:
-            if wall is not None:
-                raise ValueError("give either seed= or wall= (with dealer=), not both")
-            seed = check_seed(seed)
-            wall, dice = p.shuffle_wall(seed, rules.tile_set)
-            self._dice: tuple[int, int] | None = (int(dice[0]), int(dice[1]))
-            self._dealer_source = "dice" if dealer is None else "given"
-            if dealer is None:
-                dealer = (self._dice[0] + self._dice[1] - 1) % 4
+            seed, wall, dealer = self._deal_seeded(
+                seed, wall, dealer, 4, lambda s: p.shuffle_wall(s, rules.tile_set)
+            )
         else:
             if wall is None:
                 raise ValueError("Game needs seed=, or wall= and dealer=")

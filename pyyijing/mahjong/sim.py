@@ -24,14 +24,8 @@ from .. import _backend, _registry
 from ..core.seeds import hand_seed
 from ..fallback.mahjong import changsha
 from ..fallback.mahjong import patterns as hand_patterns
-from ..sim.runner import (
-    GameSim,
-    Policy,
-    check_match_options,
-    match_worker_options,
-    policy_name,
-    seat_policy,
-)
+from ..sim.matches import MatchSim, MatchTally, check_policy_move
+from ..sim.runner import policy_name, seat_policy
 from ..sim.stats import hist_stats, rate
 from .bots import BOT_SEED_XOR, BOTS
 from .game import Game
@@ -164,7 +158,7 @@ def _value_stats(hist: dict[int, int]) -> dict[str, Any]:
     return out
 
 
-class Tally:
+class Tally(MatchTally):
     """Mergeable counters of simulated mahjong hands (the streaming summary)."""
 
     MAX_TURNS = 1024
@@ -198,9 +192,7 @@ class Tally:
         self.wall_left = np.zeros(self.MAX_WALL, np.int64)
         self.birds_hit = np.zeros(self.MAX_BIRDS, np.int64)  # of won hands
         self.payments: dict[int, int] = {}  # value -> seat-hands
-        self.matches = np.zeros(2, np.int64)  # matches, matches without a single leader
-        self.match_seats = np.zeros(p, np.int64)
-        self.match_wins = np.zeros(p, np.int64)
+        self.init_matches(p)
 
     def add(self, a: dict[str, np.ndarray]) -> None:
         n = SEATS
@@ -253,25 +245,12 @@ class Tally:
         values, counts = np.unique(pay, return_counts=True)
         for v, m in zip(values.tolist(), counts.tolist(), strict=True):
             self.payments[v] = self.payments.get(v, 0) + m
-        h = self.hands_per_match
-        if h:  # whole matches: the seat with the largest ledger wins the match
-            ledger = pay.reshape(count // h, h, n).sum(axis=1)
-            mpol = pol.reshape(count // h, h, n)[:, 0, :]
-            top = ledger.max(axis=1, keepdims=True)
-            single = (ledger == top).sum(axis=1) == 1
-            leader = ledger.argmax(axis=1)
-            self.matches += [count // h, int((~single).sum())]
-            self.match_seats += np.bincount(mpol.ravel(), minlength=p)[:p]
-            mrows = np.nonzero(single)[0]
-            self.match_wins += np.bincount(mpol[mrows, leader[mrows]], minlength=p)[:p]
+        self.add_matches(pay, pol, count, n)
 
     def merge(self, other: Tally) -> None:
-        for name, value in vars(other).items():
-            if isinstance(value, np.ndarray):
-                getattr(self, name).__iadd__(value)
+        super().merge(other)
         for v, m in other.payments.items():
             self.payments[v] = self.payments.get(v, 0) + m
-        self.games += other.games
 
     def summary(self) -> dict[str, Any]:
         hands = self.games
@@ -330,26 +309,11 @@ class Tally:
             out["matches"] = self._match_summary()
         return out
 
-    def _match_summary(self) -> dict[str, Any]:
-        count = int(self.matches[0])
-        return {
-            "hands_per_match": self.hands_per_match,
-            "count": count,
-            "no_single_leader": rate(int(self.matches[1]), count),
-            "by_policy": {
-                name: {
-                    "seat_matches": int(self.match_seats[i]),
-                    "win": rate(int(self.match_wins[i]), int(self.match_seats[i])),
-                }
-                for i, name in enumerate(self.names)
-            },
-        }
-
 
 # --------------------------------------------------------------------- the GameSim
 
 
-class MahjongSim(GameSim):
+class MahjongSim(MatchSim):
     """Mahjong's `GameSim`: hands [first, first + count) natively or in Python.
 
     Option ``hands_per_match=h`` (0: single hands): hands ``m*h .. m*h+h-1`` are
@@ -360,36 +324,16 @@ class MahjongSim(GameSim):
     game = GAME
     bots = BOTS
     rules_type = Rules
+    array_dtypes = ARRAY_DTYPES
+    match_dtypes = MATCH_DTYPES
 
     @staticmethod
     def players(rules: Any) -> int:
         return SEATS
 
-    @staticmethod
-    def check_options(games: int, start: int, **options: Any) -> dict[str, Any]:
-        return check_match_options(games, start, options)
-
-    @staticmethod
-    def rules_from_dict(data: dict[str, Any]) -> Rules:
-        return Rules.from_dict(data)
-
-    @staticmethod
-    def worker_options(options: dict[str, Any]) -> dict[str, Any]:
-        return match_worker_options(options)
-
-    def __init__(
-        self,
-        rules: Rules,
-        seed: int,
-        policies: list[Policy],
-        rotate: bool,
-        threads: int,
-        backend: str,
-        hands_per_match: int = 0,
-    ) -> None:
-        super().__init__(
-            rules, seed, policies, rotate, threads, backend, hands_per_match=hands_per_match
-        )
+    def prepare(self) -> None:
+        rules = self.rules
+        backend = self.backend
         core = rules.core_config()
         floats = core.get("floats", (0, 0, 0, 0))
         if any(f > MAX_FLOAT for f in floats):
@@ -397,10 +341,6 @@ class MahjongSim(GameSim):
                 f"simulate takes floats of at most {MAX_FLOAT:,} (payments are int32); "
                 f"got {tuple(floats)}"
             )
-        self.h = hands_per_match
-        self.chunk_multiple = max(1, hands_per_match)
-        self._keys = [*ARRAY_DTYPES, *MATCH_DTYPES] if self.h else list(ARRAY_DTYPES)
-        self.native = backend == "native" and all(isinstance(p, str) for p in policies)
         self._config = _registry.load(GAME, "config", backend)(**core)
         self._patterns = {name: i for i, name in enumerate(PATTERNS[rules.ruleset])}
         self._xoshiro = _backend.load(backend).xoshiro256ss
@@ -413,18 +353,10 @@ class MahjongSim(GameSim):
         return 1 << 14 if self.native else 64
 
     def schema(self) -> dict[str, tuple[Any, tuple[int, ...]]]:
-        dtypes = {**ARRAY_DTYPES, **MATCH_DTYPES} if self.h else ARRAY_DTYPES
-        return {name: (dtype, SHAPES.get(name, ())) for name, dtype in dtypes.items()}
+        return {name: (dtype, SHAPES.get(name, ())) for name, dtype in self.dtypes().items()}
 
     def new_tally(self) -> Tally:
         return Tally(self.rules.ruleset, [policy_name(p) for p in self.policies], self.h)
-
-    def _where(self, index: int) -> tuple[int, int, int]:
-        """(wall seed, rotation, hand number) of hand `index`."""
-        if not self.h:
-            return game_seed(self.seed, index), index, 0
-        match, hand = divmod(index, self.h)
-        return game_seed(game_seed(self.seed, match), hand), match, hand
 
     def run_native(self, first: int, count: int) -> dict[str, np.ndarray]:
         out = self._mod.sim_batch(
@@ -439,27 +371,8 @@ class MahjongSim(GameSim):
         )
         return {name: out[name] for name in self._keys}
 
-    def run_python(self, first: int, count: int) -> dict[str, np.ndarray]:
-        arrays = self.empty_arrays(count)
-        dealer: int | None = None
-        for j in range(count):
-            index = first + j
-            if self.h and index % self.h == 0:
-                dealer = None
-            game = self.play(index, dealer)
-            self._store(arrays, j, index, game)
-            if self.h:
-                dealer = next_dealer(self.rules, game)
-        return arrays
-
-    def dealer_of(self, index: int) -> int | None:
-        """The dealer of hand `index` (None: its dice), playing its match's earlier hands."""
-        if not self.h:
-            return None
-        dealer: int | None = None
-        for i in range(index - index % self.h, index):
-            dealer = next_dealer(self.rules, self.play(i, dealer))
-        return dealer
+    def next_dealer(self, game: Game) -> int:
+        return next_dealer(self.rules, game)
 
     def play(self, index: int, dealer: int | None) -> Game:
         """Hand `index` (its dealer given) played move by move through the public API."""
@@ -485,11 +398,7 @@ class MahjongSim(GameSim):
             else:
                 legal = game.legal_moves(seat)
                 move = policy(game.view(seat), list(legal))
-                if move not in legal:
-                    raise ValueError(
-                        f"policy {policy_name(policy)} returned {move!r}, not a legal move "
-                        f"of seat {seat} (legal: {legal[:6]}{'...' if len(legal) > 6 else ''})"
-                    )
+                check_policy_move(policy, move, legal, seat)
             game.apply(move)
 
     def _store(self, arrays: dict[str, np.ndarray], j: int, index: int, game: Game) -> None:
@@ -524,22 +433,4 @@ class MahjongSim(GameSim):
                     hit += 1
         arrays["birds_hit"][j] = hit
         arrays["dealer"][j] = game.dealer
-        arrays["seat_policy"][j] = [seat_policy(rotation, s, SEATS, self.rotate) for s in range(4)]
-        if self.h:
-            arrays["match"][j] = rotation
-            arrays["hand"][j] = hand
-
-    def record(self, index: int) -> dict[str, Any]:
-        game = self.play(index, self.dealer_of(index))
-        rec = game.record()
-        rec["index"] = index  # the hand number in the run ("game" names the game)
-        rec["sim_seed"] = self.seed
-        _wseed, rotation, hand = self._where(index)
-        if self.h:
-            rec["match"] = rotation
-            rec["hand"] = hand
-        rec["seat_policies"] = [
-            policy_name(self.policies[seat_policy(rotation, s, SEATS, self.rotate)])
-            for s in range(SEATS)
-        ]
-        return rec
+        self._store_seats(arrays, j, rotation, hand)

@@ -13,7 +13,6 @@ from typing import Any
 
 from ..core.game import RECORD_FORMAT as RECORD_FORMAT
 from ..core.game import GameBase
-from ..core.seeds import check_seed
 from . import engine as _engine
 from .reasons import MESSAGES
 from .rules import Rules
@@ -105,14 +104,13 @@ class Game(GameBase):
         engine = _engine.engine(backend)
         self.backend: str = engine.name
         if seed is not None:
-            if wall is not None:
-                raise ValueError("give either seed= or wall= (with dealer=), not both")
-            seed = check_seed(seed)
-            wall, dice = engine.shuffle_wall(seed, rules.deck, rules.taiji)
-            self._dice: tuple[int, int] | None = (int(dice[0]), int(dice[1]))
-            self._dealer_source = "dice" if dealer is None else "given"
-            if dealer is None:
-                dealer = (self._dice[0] + self._dice[1] - 1) % rules.players
+            seed, wall, dealer = self._deal_seeded(
+                seed,
+                wall,
+                dealer,
+                rules.players,
+                lambda s: engine.shuffle_wall(s, rules.deck, rules.taiji),
+            )
         else:
             if wall is None or dealer is None:
                 raise ValueError("Game needs seed=, or wall= and dealer=")

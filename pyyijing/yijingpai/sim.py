@@ -18,14 +18,8 @@ import numpy as np
 
 from .. import _backend, _registry
 from ..core.seeds import check_seed, hand_seed
-from ..sim.runner import (
-    GameSim,
-    Policy,
-    check_match_options,
-    match_worker_options,
-    policy_name,
-    seat_policy,
-)
+from ..sim.matches import MatchSim, MatchTally, check_policy_move
+from ..sim.runner import policy_name, seat_policy
 from ..sim.stats import hist_stats, rate
 from . import engine as _engine
 from .game import GAME_NAME, Game
@@ -157,7 +151,7 @@ class Bot:
 # --------------------------------------------------------------------- tally
 
 
-class Tally:
+class Tally(MatchTally):
     """Mergeable counters of simulated games (the streaming summary)."""
 
     MAX_PLIES = 1024
@@ -182,9 +176,7 @@ class Tally:
         self.hexagrams = np.zeros(65, np.int64)
         self.points = np.zeros(self.MAX_POINTS, np.int64)
         self.plies = np.zeros(self.MAX_PLIES, np.int64)
-        self.matches = np.zeros(2, np.int64)  # matches, matches without a single leader
-        self.match_seats = np.zeros(p, np.int64)
-        self.match_wins = np.zeros(p, np.int64)
+        self.init_matches(p)
 
     def add(self, a: dict[str, np.ndarray]) -> None:
         n = self.players
@@ -223,23 +215,7 @@ class Tally:
         self.plies += np.bincount(
             np.minimum(a["plies"], self.MAX_PLIES - 1), minlength=self.MAX_PLIES
         )
-        h = self.hands_per_match
-        if h:  # whole matches: the seat with the largest ledger wins the match
-            ledger = a["payments"].astype(np.int64).reshape(count // h, h, n).sum(axis=1)
-            mpol = pol.reshape(count // h, h, n)[:, 0, :]
-            top = ledger.max(axis=1, keepdims=True)
-            single = (ledger == top).sum(axis=1) == 1
-            leader = ledger.argmax(axis=1)
-            self.matches += [count // h, int((~single).sum())]
-            self.match_seats += np.bincount(mpol.ravel(), minlength=p)[:p]
-            mrows = np.nonzero(single)[0]
-            self.match_wins += np.bincount(mpol[mrows, leader[mrows]], minlength=p)[:p]
-
-    def merge(self, other: Tally) -> None:
-        for name, value in vars(other).items():
-            if isinstance(value, np.ndarray):
-                getattr(self, name).__iadd__(value)
-        self.games += other.games
+        self.add_matches(a["payments"].astype(np.int64), pol, count, n)
 
     def summary(self) -> dict[str, Any]:
         games = self.games
@@ -284,26 +260,11 @@ class Tally:
             **({"matches": self._match_summary()} if self.hands_per_match else {}),
         }
 
-    def _match_summary(self) -> dict[str, Any]:
-        count = int(self.matches[0])
-        return {
-            "hands_per_match": self.hands_per_match,
-            "count": count,
-            "no_single_leader": rate(int(self.matches[1]), count),
-            "by_policy": {
-                name: {
-                    "seat_matches": int(self.match_seats[i]),
-                    "win": rate(int(self.match_wins[i]), int(self.match_seats[i])),
-                }
-                for i, name in enumerate(self.names)
-            },
-        }
-
 
 # --------------------------------------------------------------------- the GameSim
 
 
-class YijingpaiSim(GameSim):
+class YijingpaiSim(MatchSim):
     """Yi Jing Pai's `GameSim`: games [first, first + count) natively or in Python.
 
     Option ``hands_per_match=h`` (0: single hands): games ``m*h .. m*h+h-1`` are
@@ -313,51 +274,27 @@ class YijingpaiSim(GameSim):
     game = "yijingpai"
     bots = BOTS
     rules_type = Rules
+    array_dtypes = ARRAY_DTYPES
+    match_dtypes = MATCH_DTYPES
 
     @staticmethod
     def players(rules: Any) -> int:
         return int(rules.players)
 
-    @staticmethod
-    def check_options(games: int, start: int, **options: Any) -> dict[str, Any]:
-        return check_match_options(games, start, options)
-
-    @staticmethod
-    def rules_from_dict(data: dict[str, Any]) -> Rules:
-        return Rules.from_dict(data)
-
-    @staticmethod
-    def worker_options(options: dict[str, Any]) -> dict[str, Any]:
-        return match_worker_options(options)
-
-    def __init__(
-        self,
-        rules: Rules,
-        seed: int,
-        policies: list[Policy],
-        rotate: bool,
-        threads: int,
-        backend: str,
-        hands_per_match: int = 0,
-    ) -> None:
-        super().__init__(
-            rules, seed, policies, rotate, threads, backend, hands_per_match=hands_per_match
-        )
-        self.h = hands_per_match
-        self.chunk_multiple = max(1, hands_per_match)
-        self._keys = [*ARRAY_DTYPES, *MATCH_DTYPES] if self.h else list(ARRAY_DTYPES)
-        self.native = backend == "native" and all(isinstance(p, str) for p in policies)
+    def prepare(self) -> None:
+        rules = self.rules
         if self.native:
             self._mod = _registry.load("yijingpai", "sim", "native")
             self._config = _engine.engine("native").config(rules)
         else:
-            self._bots = _bots_module(backend)
-            self._config = _bots_config(rules, backend)
+            self._bots = _bots_module(self.backend)
+            self._config = _bots_config(rules, self.backend)
 
     def schema(self) -> dict[str, tuple[Any, tuple[int, ...]]]:
         n = int(self.rules.players)
-        dtypes = {**ARRAY_DTYPES, **MATCH_DTYPES} if self.h else ARRAY_DTYPES
-        return {name: (dtype, (n,) if name in PER_SEAT else ()) for name, dtype in dtypes.items()}
+        return {
+            name: (dtype, (n,) if name in PER_SEAT else ()) for name, dtype in self.dtypes().items()
+        }
 
     def new_tally(self) -> Tally:
         return Tally(self.rules.players, [policy_name(p) for p in self.policies], self.h)
@@ -366,14 +303,7 @@ class YijingpaiSim(GameSim):
         """The native simulator's (config, policies, rotate)."""
         return (self._config, list(self.policies), self.rotate)
 
-    def _where(self, index: int) -> tuple[int, int, int]:
-        """(wall seed, rotation, hand number) of game `index`."""
-        if not self.h:
-            return game_seed(self.seed, index), index, 0
-        match, hand = divmod(index, self.h)
-        return game_seed(game_seed(self.seed, match), hand), match, hand
-
-    def _next_dealer(self, game: Game) -> int | None:
+    def next_dealer(self, game: Game) -> int | None:
         rule = self.rules.next_dealer
         result = game.result
         assert result is not None
@@ -394,28 +324,6 @@ class YijingpaiSim(GameSim):
             self.rules.next_dealer,
         )
         return {name: out[name] for name in self._keys}
-
-    def run_python(self, first: int, count: int) -> dict[str, np.ndarray]:
-        arrays = self.empty_arrays(count)
-        dealer: int | None = None
-        for j in range(count):
-            index = first + j
-            if self.h and index % self.h == 0:
-                dealer = None
-            game = self.play(index, dealer)
-            self._store(arrays, j, index, game)
-            if self.h:
-                dealer = self._next_dealer(game)
-        return arrays
-
-    def dealer_of(self, index: int) -> int | None:
-        """The dealer of game `index` (None: its dice), playing its match's earlier hands."""
-        if not self.h:
-            return None
-        dealer: int | None = None
-        for i in range(index - index % self.h, index):
-            dealer = self._next_dealer(self.play(i, dealer))
-        return dealer
 
     def play(self, index: int, dealer: int | None) -> Game:
         """Game `index` (its dealer given), played move by move through the public API."""
@@ -445,17 +353,12 @@ class YijingpaiSim(GameSim):
                 move = bots.choose(policy, view, legal, config, rng)
             else:
                 move = policy(view, list(legal))
-                if move not in legal:
-                    raise ValueError(
-                        f"policy {policy_name(policy)} returned {move!r}, not a legal move "
-                        f"of seat {seat} (legal: {legal[:6]}{'...' if len(legal) > 6 else ''})"
-                    )
+                check_policy_move(policy, move, legal, seat)
             game.apply(move)
 
     def _store(self, arrays: dict[str, np.ndarray], j: int, index: int, game: Game) -> None:
         result = game.result
         assert result is not None
-        n = self.rules.players
         _wseed, rotation, hand = self._where(index)
         arrays["winner"][j] = -1 if result.winner is None else result.winner
         arrays["kind"][j] = KINDS.index(result.kind)
@@ -469,22 +372,4 @@ class YijingpaiSim(GameSim):
         arrays["payments"][j] = result.payments
         arrays["plies"][j] = len(game.moves)
         arrays["dealer"][j] = game.dealer
-        arrays["seat_policy"][j] = [seat_policy(rotation, s, n, self.rotate) for s in range(n)]
-        if self.h:
-            arrays["match"][j] = rotation
-            arrays["hand"][j] = hand
-
-    def record(self, index: int) -> dict[str, Any]:
-        game = self.play(index, self.dealer_of(index))
-        rec = game.record()
-        rec["index"] = index  # the game number in the run ("game" names the game)
-        rec["sim_seed"] = self.seed
-        _wseed, rotation, hand = self._where(index)
-        if self.h:
-            rec["match"] = rotation
-            rec["hand"] = hand
-        n = self.rules.players
-        rec["seat_policies"] = [
-            policy_name(self.policies[seat_policy(rotation, s, n, self.rotate)]) for s in range(n)
-        ]
-        return rec
+        self._store_seats(arrays, j, rotation, hand)
