@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import walls
+from support import walls
 
 import pyyijing.mahjong as mj
 from pyyijing import _registry
