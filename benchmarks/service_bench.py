@@ -40,7 +40,6 @@ def service_available() -> str | None:
     """None when the service and grpc import, else why not."""
     try:
         import grpc  # noqa: F401
-        import service  # noqa: F401
 
         from pyyijing.service.convert import pb2, pb2_grpc  # noqa: F401
     except Exception as exc:  # any import problem means: skip the section
