@@ -23,6 +23,7 @@ from typing import Any
 
 import pyyijing as yj
 
+from .env_bench import bench_env
 from .mahjong_bench import bench_mahjong
 from .peers import bench_peers
 from .proxy_rate import bench_proxy
@@ -57,6 +58,7 @@ SECTIONS = (
     "memory",
     "mahjong",
     "peers",
+    "env",
 )
 
 
@@ -443,6 +445,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     section("memory", lambda: bench_memory(st))
     section("mahjong", lambda: bench_mahjong(st.reps, st.target, st.backends, build_dir))
     section("peers", lambda: bench_peers(st.reps, st.target, quick))
+    section("env", lambda: bench_env(st.reps, st.target))
     elapsed = time.perf_counter() - started
 
     fl = floors(figs)

@@ -10,6 +10,13 @@
 #                gRPC's C++ library and headers, found with pkg-config, for the service
 #                bench's native load client (benchmarks/loadgen/fixed_rate_client.cpp;
 #                tests/bench/test_bench_native_client.py); without them its rows and test skip
+#   chromium, chromium-driver
+#                the browser and its WebDriver for the replay viewer's browser tests
+#                (tests/viewer/test_viewer_browser.py drives headless Chromium with selenium,
+#                from the dev extra; only those tests skip without them)
+#   fonts-wqy-zenhei
+#                a CJK font, so that those tests' screenshots show 萬, 東 and the hexagrams'
+#                names rather than empty boxes (nothing fails without it)
 # Installing the Debian prometheus package enables a system-wide prometheus.service at
 # boot; this script disables it again (and stops any daemon the package started), so
 # nothing is left running or enabled. Packages that were already installed are not touched.
@@ -20,10 +27,13 @@ declare -A WHY=(
   [libgrpc++-dev]="gRPC C++ library and headers for the service bench's native load client and do-nothing C++ server (benchmarks/loadgen/; their rows and test skip without them)"
   [pkg-config]="finds the gRPC C++ compiler and linker flags for that client"
   [prometheus]="Prometheus server binary for the one service test in which a real Prometheus scrapes /metrics (its systemd service is disabled again after install)"
+  [chromium]="headless browser for the replay viewer's browser tests (tests/viewer; they skip without it)"
+  [chromium-driver]="chromedriver, through which selenium drives that browser in those tests"
+  [fonts-wqy-zenhei]="CJK font for those tests' screenshots (Chinese tiles and hexagram names; boxes without it)"
 )
-PACKAGES=(doctest-dev prometheus libgrpc++-dev pkg-config)
+PACKAGES=(doctest-dev prometheus libgrpc++-dev pkg-config chromium chromium-driver fonts-wqy-zenhei)
 # the tests still run if these cannot be installed (the ones that need them skip)
-OPTIONAL=(prometheus libgrpc++-dev pkg-config)
+OPTIONAL=(prometheus libgrpc++-dev pkg-config chromium chromium-driver fonts-wqy-zenhei)
 # Services the prometheus packages ship; enabled by their postinst, disabled below.
 SERVICES=(prometheus prometheus-node-exporter)
 

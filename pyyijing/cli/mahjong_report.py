@@ -259,7 +259,10 @@ def summary_figure(summary: dict[str, Any]) -> Any:
     font = cjk_font()
     opening = summary.get("opening_wins") or {}
     ruleset = summary["ruleset"]
-    style = {"font.sans-serif": [font, "DejaVu Sans"]} if font else {}
+    # A font.family list is what matplotlib falls back along glyph by glyph (a
+    # font.sans-serif list gives the first font alone): Latin and the minus sign from
+    # DejaVu Sans, Chinese from the CJK font, which may lack the minus sign.
+    style = {"font.family": ["DejaVu Sans", font]} if font else {}
     with plt.rc_context(style):
         fig = plt.figure(figsize=(18, 11))
         grid = fig.add_gridspec(2, 6, height_ratios=(1, 1.4))
@@ -306,10 +309,11 @@ def plot_summary(summary: dict[str, Any], path: str) -> bytes:
     """The figure as the bytes of `path`'s format (by its extension)."""
     plt = require_matplotlib()
     font = cjk_font()
+    style = {"font.family": ["DejaVu Sans", font]} if font else {}
     fig = summary_figure(summary)
     try:
         # The CJK font is needed when the text is drawn, which is when the figure is saved.
-        with plt.rc_context({"font.sans-serif": [font, "DejaVu Sans"]} if font else {}):
+        with plt.rc_context(style):
             return figure_bytes(fig, path)
     finally:
         plt.close(fig)

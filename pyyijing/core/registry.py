@@ -73,6 +73,12 @@ class GameSpec:
       drives it with the generic flags only);
     - `service`: its service adapter, a `pyyijing.service.games.base.GameAdapter`
       (None: not served);
+    - `env`: its environment parts, ``make_codec(rules) -> pyyijing.env.codec.Codec``
+      (None: no reinforcement-learning environment);
+    - `bot`: its built-in bots, ``bot_move(game, policy, seat, seed) -> move`` (None:
+      it has none; the Gymnasium environment needs them for the other seats);
+    - `viewer`: its replay viewer's part, a `pyyijing.viewer.part.ViewerPart` (None: no page);
+    - `events`: its event-log part, a `pyyijing.events.part.GameEvents` (None: no event log);
     - `docs`: its rules page, relative to the repository;
     - `parts`: its backend parts by name (`Part`; empty for a Python-only game
       that loads its engine itself);
@@ -89,6 +95,10 @@ class GameSpec:
     sim: str | None = None
     cli: str | None = None
     service: str | None = None
+    env: str | None = None
+    bot: str | None = None
+    viewer: str | None = None
+    events: str | None = None
     docs: str | None = None
     parts: Mapping[str, Part] = field(default_factory=dict)
     backends: tuple[str, ...] = ("native", "cython", "python")
@@ -104,14 +114,14 @@ class GameSpec:
             raise ValueError(f"{self.name}: several rulesets need a ruleset_option")
         object.__setattr__(self, "parts", MappingProxyType(dict(self.parts)))
         object.__setattr__(self, "backends", tuple(self.backends))
-        for what in ("rules", "game", "match", "replay", "sim", "cli", "service"):
+        for what in _LOADABLE:
             target = getattr(self, what)
             if target is not None and (not isinstance(target, str) or not target):
                 raise ValueError(f"{self.name}: {what} is a 'module:attr' string; got {target!r}")
 
     def load(self, what: str) -> Any:
-        """The object field `what` names ("rules", "game", "match", "replay", "sim", "cli",
-        "service"), imported: GameLoadError if the game has none or it does not import."""
+        """The object field `what` names (one of `_LOADABLE`), imported: GameLoadError if
+        the game has none or it does not import."""
         target = getattr(self, what, None) if what in _LOADABLE else None
         if target is None:
             if what not in _LOADABLE:
@@ -132,7 +142,19 @@ class GameSpec:
         return rules_class(ruleset, **options)
 
 
-_LOADABLE = ("rules", "game", "match", "replay", "sim", "cli", "service")
+_LOADABLE = (
+    "rules",
+    "game",
+    "match",
+    "replay",
+    "sim",
+    "cli",
+    "service",
+    "env",
+    "bot",
+    "viewer",
+    "events",
+)
 
 
 def resolve(target: str, what: str) -> Any:

@@ -17,6 +17,8 @@ SPEC = GameSpec(
     sim="pyyijing.mahjong.sim:MahjongSim",
     cli="pyyijing.cli.mahjong:CLI",
     service="pyyijing.service.games.mahjong:ADAPTER",
+    env="pyyijing.mahjong.env:make_codec",
+    bot="pyyijing.mahjong.bots:bot_move",
     docs="docs/mahjong.md",
     parts={
         # The game engine (docs/mahjong-engine.md): C++ in core_cpp/src/mahjong/engine_*.

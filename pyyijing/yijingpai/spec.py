@@ -14,6 +14,8 @@ SPEC = GameSpec(
     sim="pyyijing.yijingpai.sim:YijingpaiSim",
     cli="pyyijing.cli.yijingpai:CLI",
     service="pyyijing.service.games.yijingpai:ADAPTER",
+    env="pyyijing.yijingpai.env:make_codec",
+    bot="pyyijing.yijingpai.sim:bot_move",
     docs="docs/yijing.md",
     parts={
         "config": Part("config", "Config"),  # Config(**Rules.core_config())

@@ -58,6 +58,12 @@ EXPECTED = {
         "mahjong.changsha.heuristic.t1",
     ),
     "peers": ("peers.ours.hands", "peers.ours.moves"),
+    # every environment's three rates and their ratios (benchmarks/env_bench.py)
+    "env": tuple(
+        f"env.{name}.{kind}"
+        for name in ("yijingpai", "common", "shaoyang", "changsha")
+        for kind in ("aec", "gym", "api", "aec_over_api", "gym_over_api")
+    ),
 }
 PEERS = {"rlcard": "peers.rlcard.hands", "pgx": "peers.pgx.steps", "mjx": "peers.mjx.hands"}
 # Interpreters that cannot run: every peer takes the skip path (fast, whatever is installed).

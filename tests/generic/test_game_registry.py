@@ -73,7 +73,7 @@ def test_unknown_names() -> None:
     with pytest.raises(ValueError, match="ruleset must be one of common, shaoyang, changsha"):
         registry.get("mahjong").make_rules("riichi")
     with pytest.raises(ValueError, match="what must be one of rules, game"):
-        registry.get("mahjong").load("viewer")
+        registry.get("mahjong").load("plot")
 
 
 def test_a_spec_is_checked_when_made() -> None:

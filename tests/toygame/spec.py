@@ -11,6 +11,7 @@ SPEC = GameSpec(
     match="toygame.nim:Match",
     replay="toygame.nim:replay",
     sim="toygame.sim:NimSim",
+    env="toygame.env:make_codec",
     docs="tests/toygame/nim.py",
     backends=("python",),
 )

@@ -186,3 +186,21 @@ def test_a_broken_entry_point_names_its_distribution(tmp_path: Path) -> None:
     # the builtin games still play: `import pyyijing` reads no entry point
     ok = _run(tmp_path, "-c", "import pyyijing as yj; print(yj.Game(yj.Rules(), seed=1).phase)")
     assert ok.stdout.strip() == "target", ok.stderr
+
+
+def test_environments() -> None:
+    """A codec is all a game adds for the environments: PettingZoo's api_test and
+    seed_test pass on the toy game, and without bots there is no single-seat form."""
+    pettingzoo_test = pytest.importorskip("pettingzoo.test")
+    from support.env_api import api_test
+
+    import pyyijing as yj
+
+    assert yj.env.names()[-1] == "nim"
+    api_test(yj.env.make("nim", players=3), num_cycles=200)
+    pettingzoo_test.seed_test(lambda: yj.env.make("nim_v0", heaps=4), num_cycles=100)
+    env = yj.env.raw_env("nim")
+    env.reset(seed=1)
+    assert env.codec.move_to_action(env.codec.action_to_move(5, 1)) == 5
+    with pytest.raises(ValueError, match="has no bots"):
+        yj.env.make_gym("nim")
