@@ -31,7 +31,7 @@ _install(_ACTIVE)
 _set_active(_ACTIVE.name)
 
 # The game API is shared by every backend (it imports the version above).
-from . import env  # noqa: E402  (the environments import their libraries when built)
+from . import env, events  # noqa: E402  (each imports its libraries when used)
 from .errors import IllegalMove, RecordError, Verdict  # noqa: E402
 from .simulate import BOTS, Bot, SimResult, bot_move, simulate  # noqa: E402
 from .yijingpai.game import RULES_VERSION, Game, Result  # noqa: E402
@@ -83,6 +83,7 @@ __all__ = [
     "backend",
     "bot_move",
     "env",
+    "events",
     "games",
     "replay",
     "shuffle_wall",

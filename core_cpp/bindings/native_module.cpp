@@ -78,6 +78,8 @@ void bind_mahjong_game(py::module_& m);
 void bind_mahjong_sim(py::module_& m);
 // core_cpp/bindings/mahjong_wire_bindings.cpp: the service's ValidateMoves from its bytes.
 void bind_mahjong_wire(py::module_& m);
+// core_cpp/bindings/mahjong_env_bindings.cpp: the environments' encoder and batch (EnvEncoder, VecEnv).
+void bind_mahjong_env(py::module_& m);
 
 // One extension module, one submodule per game (pyyijing._native.<game>, also
 // importable by that name: pybind11 registers submodules in sys.modules); the
@@ -121,4 +123,5 @@ PYBIND11_MODULE(_native, m) {
   bind_mahjong_game(mahjong);
   bind_mahjong_sim(mahjong);
   bind_mahjong_wire(mahjong);
+  bind_mahjong_env(mahjong);
 }

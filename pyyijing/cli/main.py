@@ -31,9 +31,11 @@ from ..core.registry import GameLoadError, GameSpec
 from ..errors import IllegalMove, RecordError
 from .bench_serve import cmd_bench, cmd_serve
 from .errors import EXIT_BROKEN_PIPE, EXIT_INVALID, EXIT_USAGE, UsageError
+from .export import add_export_command
 from .game_part import part_of
 from .parsing import Parser, count, positive
 from .records import chosen_record, load_records
+from .view import add_view_command
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -233,6 +235,9 @@ def build_parser() -> argparse.ArgumentParser:
     for part in parts:
         part.add_commands(sub)
 
+    add_view_command(sub)
+    add_export_command(sub)
+
     v = sub.add_parser(
         "validate",
         help="check a game record",
@@ -327,8 +332,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = build_parser().parse_args(argv)
         if args.command is None:
             raise UsageError(
-                "choose a command: simulate, replay, show, validate, bench, serve "
-                "(see yijing --help)"
+                "choose a command: simulate, replay, show, validate, view, export, bench, "
+                "serve (see yijing --help)"
             )
         code = int(args.func(args))
         sys.stdout.flush()  # here, so that a reader gone away is seen below, not at exit

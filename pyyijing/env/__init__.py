@@ -22,9 +22,11 @@ from typing import Any
 
 from .gym_ids import gym_id, register_gym_ids
 from .names import VERSION, Table, names
+from .vector import VectorEnv
 
 __all__ = [
     "VERSION",
+    "VectorEnv",
     "action_to_move",
     "gym_id",
     "make",

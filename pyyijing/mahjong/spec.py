@@ -19,6 +19,8 @@ SPEC = GameSpec(
     service="pyyijing.service.games.mahjong:ADAPTER",
     env="pyyijing.mahjong.env:make_codec",
     bot="pyyijing.mahjong.bots:bot_move",
+    viewer="pyyijing.mahjong.viewer:PART",
+    events="pyyijing.mahjong.events:PART",
     docs="docs/mahjong.md",
     parts={
         # The game engine (docs/mahjong-engine.md): C++ in core_cpp/src/mahjong/engine_*.
@@ -38,5 +40,7 @@ SPEC = GameSpec(
         # batch simulator of pyyijing.mahjong.sim, docs/simulation.md "Mahjong"): native only
         "sim": Part(None),
         "wire": Part(None, "validate_moves_wire"),  # the service's fast path (native only)
+        # VecEnv: the environments' batch stepped in C++ threads (pyyijing.env.VectorEnv)
+        "vec_env": Part(None, "VecEnv"),
     },
 )

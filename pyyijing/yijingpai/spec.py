@@ -16,6 +16,8 @@ SPEC = GameSpec(
     service="pyyijing.service.games.yijingpai:ADAPTER",
     env="pyyijing.yijingpai.env:make_codec",
     bot="pyyijing.yijingpai.sim:bot_move",
+    viewer="pyyijing.yijingpai.viewer:PART",
+    events="pyyijing.yijingpai.events:PART",
     docs="docs/yijing.md",
     parts={
         "config": Part("config", "Config"),  # Config(**Rules.core_config())
