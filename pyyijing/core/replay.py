@@ -60,7 +60,13 @@ class RecordDeal:
         moves = record_field(record, "moves")
         if not isinstance(moves, list):
             raise RecordError("bad_record", "moves must be a list of move strings")
+        if dice is not None and not isinstance(dice, list):
+            raise RecordError("bad_record", f"dice must be a list of two ints; got {dice!r}")
         source = record.get("dealer_source", "given" if seed is None else "dice")
+        if source not in ("dice", "given"):
+            raise RecordError(
+                "bad_record", f"dealer_source must be 'dice' or 'given'; got {source!r}"
+            )
         return cls(seed, wall, dealer, dice, moves, source)
 
     def deal(self, game_class: Callable[..., G], rules: Any, backend: str | None) -> G:

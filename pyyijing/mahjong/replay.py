@@ -17,14 +17,8 @@ from .rules import Rules
 
 
 def _check_deal(deal: RecordDeal) -> None:
-    if deal.source not in ("dice", "given"):
-        raise RecordError(
-            "bad_record", f"dealer_source must be 'dice' or 'given'; got {deal.source!r}"
-        )
     if deal.seed is None and deal.dice is not None:
         raise RecordError("bad_record", "an exact deal (seed None) has no dice")
-    if deal.dice is not None and not isinstance(deal.dice, list):
-        raise RecordError("bad_record", f"dice must be a list of two ints; got {deal.dice!r}")
 
 
 def _bad_move(moves: list[Any], index: int, verdict: Verdict | None) -> IllegalMove:
