@@ -27,12 +27,8 @@ from pettingzoo import AECEnv
 
 from . import spaces as env_spaces
 from .checks import check_number, check_render_mode
-from .names import VERSION
+from .names import agent_name, env_metadata
 from .seeding import HandSeeds
-
-
-def agent_name(seat: int) -> str:
-    return f"player_{seat}"
 
 
 class TableEnv(AECEnv):  # type: ignore[misc]
@@ -51,12 +47,7 @@ class TableEnv(AECEnv):  # type: ignore[misc]
         self._deal = deal
         self.reward_scale = check_number("reward_scale", reward_scale)
         self.render_mode = check_render_mode(render_mode)
-        self.metadata = {
-            "render_modes": ["ansi"],
-            "render_fps": 1,
-            "name": f"{codec.name}_v{VERSION}",
-            "is_parallelizable": False,
-        }
+        self.metadata = env_metadata(codec.name, parallel=False)
         self.possible_agents = [agent_name(s) for s in range(codec.num_players)]
         self._seat_of = {a: s for s, a in enumerate(self.possible_agents)}
         self._action_space = env_spaces.action_space(codec)

@@ -16,6 +16,23 @@ from ..core import registry
 #: The version every environment has now (docs/env.md "Version history").
 VERSION = 0
 
+
+def agent_name(seat: int) -> str:
+    """The PettingZoo agent of `seat`."""
+    return f"player_{seat}"
+
+
+def env_metadata(codec_name: str, *, parallel: bool) -> dict[str, Any]:
+    """PettingZoo's metadata of an environment of `codec_name` (the AEC form, or the
+    parallel one)."""
+    return {
+        "render_modes": ["ansi"],
+        "render_fps": 1,
+        "name": f"{codec_name}_v{VERSION}",
+        "is_parallelizable": parallel,
+    }
+
+
 _VERSIONED = re.compile(r"^(?P<base>.+)_v(?P<version>[0-9]+)$")
 
 

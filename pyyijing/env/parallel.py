@@ -25,9 +25,8 @@ from gymnasium import spaces
 from pettingzoo import ParallelEnv
 
 from . import spaces as env_spaces
-from .aec import agent_name
 from .checks import check_number, check_render_mode
-from .names import VERSION
+from .names import agent_name, env_metadata
 from .seeding import HandSeeds
 
 ILLEGAL_ACTIONS = ("terminate", "penalise")
@@ -61,12 +60,7 @@ class ParallelTableEnv(ParallelEnv):  # type: ignore[misc]
         self.illegal_reward = check_number("illegal_reward", illegal_reward)
         self.reward_scale = check_number("reward_scale", reward_scale)
         self.render_mode = check_render_mode(render_mode)
-        self.metadata = {
-            "render_modes": ["ansi"],
-            "render_fps": 1,
-            "name": f"{codec.name}_v{VERSION}",
-            "is_parallelizable": True,
-        }
+        self.metadata = env_metadata(codec.name, parallel=True)
         self.possible_agents = [agent_name(s) for s in range(codec.num_players)]
         self._action_space = env_spaces.action_space(codec)
         self._observation_space = env_spaces.observation_space(codec)

@@ -34,6 +34,8 @@ RECORD_FIELDS = (
     "moves",
     "result",
 )
+#: The fields start_hand copies from the record: its deal (all but moves and result).
+DEAL_FIELDS = RECORD_FIELDS[:-2]
 
 #: A kong's event type by the meld it makes.
 _KONG_EVENTS = {"exposed": "exposed_kong", "concealed": "concealed_kong", "added": "added_kong"}
@@ -95,14 +97,7 @@ class _Hand:
         self.events: list[dict[str, Any]] = [
             event(
                 "start_hand",
-                ruleset=record["ruleset"],
-                rules_version=record["rules_version"],
-                rules=record["rules"],
-                seed=record["seed"],
-                wall=record["wall"],
-                dealer=record["dealer"],
-                dealer_source=record["dealer_source"],
-                dice=record["dice"],
+                **{k: record[k] for k in DEAL_FIELDS},
                 hands=[_sorted_tiles(h) for h in dealt],
             )
         ]
@@ -456,7 +451,7 @@ class MahjongEvents:
         if not events or events[0]["type"] != "start_hand":
             raise EventLogError("a game's events open with start_hand after start_game")
         start = events[0]
-        fields = {k: _field(start, k, 0) for k in RECORD_FIELDS[:8]}
+        fields = {k: _field(start, k, 0) for k in DEAL_FIELDS}
         moves = [m for i, e in enumerate(events) if (m := _move_of(e, i)) is not None]
         return {**fields, "moves": moves, "result": _result(events)}
 

@@ -31,6 +31,8 @@ RECORD_FIELDS = (
     "moves",
     "result",
 )
+#: The fields start_hand copies from the record: its deal (all but moves and result).
+DEAL_FIELDS = RECORD_FIELDS[:-2]
 
 
 def _canonical(tiles: str) -> str:
@@ -63,13 +65,7 @@ class _Hand:
         self.events = [
             event(
                 "start_hand",
-                rules_version=record["rules_version"],
-                rules=record["rules"],
-                seed=record["seed"],
-                wall=record["wall"],
-                dealer=record["dealer"],
-                dealer_source=record["dealer_source"],
-                dice=record["dice"],
+                **{k: record[k] for k in DEAL_FIELDS},
                 hands=hands,
             )
         ]
@@ -197,7 +193,7 @@ class YijingpaiEvents:
         if not events or events[0]["type"] != "start_hand":
             raise EventLogError("a game's events open with start_hand after start_game")
         start = events[0]
-        fields = {k: _field(start, k, 0) for k in RECORD_FIELDS[:7]}
+        fields = {k: _field(start, k, 0) for k in DEAL_FIELDS}
         moves = [m for i, e in enumerate(events) if (m := _move_of(e, i)) is not None]
         ends = [(i, e) for i, e in enumerate(events) if e["type"] in ("win", "draw_hand")]
         if not ends and events[-1]["type"] != "end_hand":  # a hand still in play
