@@ -22,6 +22,8 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
+#include <deque>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -183,6 +185,21 @@ class RequestTimer {
   Waiting* tail_ = nullptr;
 };
 
+// Threads for the answers that take long to compute (ValidateMoves batches):
+// on the completion queue's one thread, a batch would hold up every call behind
+// it and use one core of several. Jobs run in the order given.
+class Workers {
+ public:
+  explicit Workers(unsigned threads);  // they live as long as the process
+  void run(std::function<void()> job);
+
+ private:
+  void work();
+  std::mutex mu_;
+  std::condition_variable wake_;
+  std::deque<std::function<void()>> jobs_;
+};
+
 // What every call handler shares.
 struct Front {
   Options opt;
@@ -193,6 +210,7 @@ struct Front {
   // queue's thread (main.cpp serve).
   grpc::AsyncGenericService service;
   std::unique_ptr<grpc::ServerCompletionQueue> cq;
+  std::unique_ptr<Workers> workers;
   CallLog log;
   std::atomic<bool> refusing{false};  // shutdown: new calls answered UNAVAILABLE
   std::atomic<long long> in_flight{0};

@@ -16,6 +16,7 @@
 #include <sys/prctl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -198,6 +199,7 @@ int main(int argc, char** argv) {
   if (addresses.size() > 1) builder.AddListeningPort(addresses[1], creds, &ipv6_port);
   builder.RegisterAsyncGenericService(&front.service);
   front.cq = builder.AddCompletionQueue();
+  front.workers = std::make_unique<yf::Workers>(std::max(1u, std::thread::hardware_concurrency()));
   front.rules = std::make_unique<yf::RulesCache>(front.stub.get(), front.cq.get());
   // Checked by the calls themselves, in the Python server's words (too_large): this
   // gRPC buffers a whole message before its own check either way.

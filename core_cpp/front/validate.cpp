@@ -146,6 +146,21 @@ class Validate final : public Handler, public RequestTimer::Waiting {
       finish_here(grpc::Status(grpc::StatusCode::RESOURCE_EXHAUSTED, "Concurrent RPC limit exceeded!"), "");
       return;
     }
+    if (kind_ == Kind::kMoves) {  // a batch: computed on a worker (Workers), the call held till then
+      call_.hold(nullptr);
+      f_.workers->run([this] {
+        Call& call = call_;
+        answer_or_pass_on();
+        call.drop();  // last: it may free this
+      });
+      return;
+    }
+    answer_or_pass_on();
+  }
+
+  // On the queue's thread, or a worker's for a batch: every operation it starts
+  // may be started from any thread, and no other step of the call runs meanwhile.
+  void answer_or_pass_on() {
     std::string data = flatten(request_);
     if (kind_ == Kind::kMove) data = '\x0a' + varint(data.size()) + data;  // a ValidateMovesRequest of one item
     // (and a ValidateMovesResponse of one verdict is that ValidateMoveResponse, byte for byte)
