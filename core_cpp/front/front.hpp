@@ -147,7 +147,7 @@ class PeerCalls {
 };
 
 // The unary calls still waiting for their request message, oldest
-// first. A client that opens calls and sends nothing would hold a reactor each
+// first. A client that opens calls and sends nothing would hold a Call each
 // for as long as it likes: one thread ends each whose request has not come
 // within --request-timeout-seconds, as the Python server ends its calls. One
 // thread rather than a gRPC alarm per call: cancelling an alarm hands a closure
