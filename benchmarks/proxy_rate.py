@@ -8,9 +8,9 @@ without it (``--front off``); in each round, each is sent calls the front end
 passes on to the Python server (a ValidateMove the fast path declines: a
 position that does not replay; and a GetView) from 4 concurrent callers. Per
 kind of call: calls/s through each form, their ratio (per round, so that the
-noise of a shared machine hits both alike), and the CPU per call of each server
-process (the Python server behind the front end, the front end, the Python
-server alone). By itself it prints every round, then the figures as a table,
+noise of a shared machine hits both alike), and the CPU and thread switches per
+call of each server process (the Python server behind the front end, the front
+end, the Python server alone). By itself it prints every round, then the figures as a table,
 and writes them as JSON.
 """
 
@@ -64,6 +64,19 @@ def _cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def _switches(pid: int) -> int:
+    """Thread switches of every thread of `pid` so far (voluntary and not): a call handed
+    from one thread to another costs a switch each time."""
+    total = 0
+    for task in os.listdir(f"/proc/{pid}/task"):
+        with contextlib.suppress(FileNotFoundError), open(f"/proc/{pid}/task/{task}/status") as f:
+            for line in f:
+                key, _, value = line.partition(":")
+                if key.endswith("ctxt_switches"):  # voluntary_ and nonvoluntary_
+                    total += int(value)
+    return total
+
+
 def _processes(proc: subprocess.Popen[str]) -> list[int]:
     """The Python server, then its front end if it has one."""
     with open(f"/proc/{proc.pid}/task/{proc.pid}/children") as f:
@@ -103,13 +116,17 @@ async def _rate(target: str, label: str, seconds: float) -> float:
 
 def _measure(
     proc: subprocess.Popen[str], target: str, label: str, seconds: float
-) -> tuple[float, list[float]]:
-    """calls/s, and each process's CPU us per call (the Python server's, then the front end's)."""
+) -> tuple[float, list[float], list[float]]:
+    """calls/s, and each process's CPU us and thread switches per call (the Python
+    server's, then the front end's)."""
     pids = _processes(proc)
     before = [_cpu_seconds(p) for p in pids]
+    switched = [_switches(p) for p in pids]
     rate = asyncio.run(_rate(target, label, seconds))
     cpu = [_cpu_seconds(p) - b for p, b in zip(pids, before, strict=True)]
-    return rate, [c * 1e6 / max(rate * seconds, 1.0) for c in cpu]
+    switches = [_switches(p) - b for p, b in zip(pids, switched, strict=True)]
+    calls = max(rate * seconds, 1.0)
+    return rate, [c * 1e6 / calls for c in cpu], [n / calls for n in switches]
 
 
 def bench_proxy(rounds: int, seconds: float = SECONDS, verbose: bool = False) -> list[Figure]:
@@ -125,13 +142,15 @@ def bench_proxy(rounds: int, seconds: float = SECONDS, verbose: bool = False) ->
             for key, label in KINDS:
                 measured = {}
                 for front, (proc, target) in servers.items():
-                    rate, cpu = _measure(proc, target, label, seconds)
-                    measured[front] = (rate, cpu)
+                    rate, cpu, switches = _measure(proc, target, label, seconds)
+                    measured[front] = (rate, cpu, switches)
                     if verbose:
                         per_call = " ".join(f"{c:.0f}" for c in cpu)
+                        per_switch = " ".join(f"{n:.1f}" for n in switches)
                         print(f"round {n} {label:24} --front {front:6} {rate:6.0f} calls/s, "
-                              f"CPU us/call {per_call}", file=sys.stderr)  # fmt: skip
-                (front_rate, front_cpu), (alone_rate, alone_cpu) = (
+                              f"CPU us/call {per_call}, thread switches/call {per_switch}",
+                              file=sys.stderr)  # fmt: skip
+                (front_rate, front_cpu, front_switches), (alone_rate, alone_cpu, alone_switches) = (
                     measured["native"],
                     measured["off"],
                 )
@@ -143,7 +162,10 @@ def bench_proxy(rounds: int, seconds: float = SECONDS, verbose: bool = False) ->
                 if len(front_cpu) > 1:
                     add(f"{key}.cpu_front", front_cpu[1])
                     add(f"{key}.cpu_total_behind", front_cpu[0] + front_cpu[1])
+                    add(f"{key}.switches_front", front_switches[1])
                 add(f"{key}.cpu_python_alone", alone_cpu[0])
+                add(f"{key}.switches_python_behind", front_switches[0])
+                add(f"{key}.switches_python_alone", alone_switches[0])
     finally:
         for proc, _ in servers.values():
             proc.terminate()
@@ -156,6 +178,9 @@ def bench_proxy(rounds: int, seconds: float = SECONDS, verbose: bool = False) ->
         ("cpu_front", "CPU/call, the front end", "us"),
         ("cpu_total_behind", "CPU/call, both behind the front end", "us"),
         ("cpu_python_alone", "CPU/call, Python alone", "us"),
+        ("switches_front", "thread switches/call, the front end", "switches"),
+        ("switches_python_behind", "thread switches/call, Python behind it", "switches"),
+        ("switches_python_alone", "thread switches/call, Python alone", "switches"),
     )
     note = f"{CONCURRENT} concurrent grpc.aio callers, {seconds:g} s a round, forms alternated"
     return [
@@ -171,7 +196,7 @@ def _table(figs: list[Figure]) -> str:
     for f in figs:
         lines.append(
             f"{f.label:58} {f.median:9.2f} {f.min:9.2f} .. {f.max:9.2f} {f.unit}"
-            if f.unit == "x"
+            if f.unit in ("x", "switches")
             else f"{f.label:58} {f.median:9.0f} {f.min:9.0f} .. {f.max:9.0f} {f.unit}"
         )
     return "\n".join(lines)

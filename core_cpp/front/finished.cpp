@@ -5,14 +5,21 @@ namespace yijing::front {
 
 namespace {
 
-class Finished final : public grpc::ServerGenericBidiReactor {
+class Finished final : public Handler {
  public:
-  explicit Finished(const grpc::Status& status) { Finish(status); }
-  void OnDone() override { delete this; }
+  Finished(Call& call, const grpc::Status& status) : Handler(call), status_(status) {}
+  void start() override { call_.stream.Finish(status_, op(finish_)); }
+
+ private:
+  void finished(bool /*ok*/) {}
+  grpc::Status status_;
+  Step<Finished, &Finished::finished> finish_{this};
 };
 
 }  // namespace
 
-grpc::ServerGenericBidiReactor* new_finished(const grpc::Status& status) { return new Finished(status); }
+std::unique_ptr<Handler> new_finished(Call& call, const grpc::Status& status) {
+  return std::make_unique<Finished>(call, status);
+}
 
 }  // namespace yijing::front

@@ -22,6 +22,8 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
+#include <deque>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -104,13 +106,16 @@ class RulesCache {
     wire::YijingpaiRuleSet yijingpai;
     mahjong::Config mahjong;
   };
-  explicit RulesCache(grpc::GenericStub* stub) : stub_(stub) {}
+  // Resolves are asked on `cq` (their answers handled on its thread, Tag).
+  RulesCache(grpc::GenericStub* stub, grpc::CompletionQueue* cq) : stub_(stub), cq_(cq) {}
   // The entry of `blob`, or nullptr (not resolved yet: a resolve is under way).
   std::shared_ptr<const Entry> find(Kind kind, std::string_view blob);
 
  private:
   void resolve(std::string key);
+  void store(const std::string& key, const grpc::Status& status, const grpc::ByteBuffer& reply);
   grpc::GenericStub* stub_;
+  grpc::CompletionQueue* cq_;
   std::mutex mu_;
   std::unordered_map<std::string, std::shared_ptr<const Entry>> entries_;
   std::unordered_map<std::string, bool> pending_;
@@ -142,7 +147,7 @@ class PeerCalls {
 };
 
 // The unary calls still waiting for their request message, oldest
-// first. A client that opens calls and sends nothing would hold a reactor each
+// first. A client that opens calls and sends nothing would hold a Call each
 // for as long as it likes: one thread ends each whose request has not come
 // within --request-timeout-seconds, as the Python server ends its calls. One
 // thread rather than a gRPC alarm per call: cancelling an alarm hands a closure
@@ -180,12 +185,32 @@ class RequestTimer {
   Waiting* tail_ = nullptr;
 };
 
+// Threads for the answers that take long to compute (ValidateMoves batches):
+// on the completion queue's one thread, a batch would hold up every call behind
+// it and use one core of several. Jobs run in the order given.
+class Workers {
+ public:
+  explicit Workers(unsigned threads);  // they live as long as the process
+  void run(std::function<void()> job);
+
+ private:
+  void work();
+  std::mutex mu_;
+  std::condition_variable wake_;
+  std::deque<std::function<void()>> jobs_;
+};
+
 // What every call handler shares.
 struct Front {
   Options opt;
   std::shared_ptr<grpc::Channel> backend;
   std::unique_ptr<grpc::GenericStub> stub;
   std::unique_ptr<RulesCache> rules;
+  // Every call, the client's and the Python server's side, runs on this one
+  // queue's thread (main.cpp serve).
+  grpc::AsyncGenericService service;
+  std::unique_ptr<grpc::ServerCompletionQueue> cq;
+  std::unique_ptr<Workers> workers;
   CallLog log;
   std::atomic<bool> refusing{false};  // shutdown: new calls answered UNAVAILABLE
   std::atomic<long long> in_flight{0};
@@ -206,37 +231,124 @@ inline bool take_call(Front& front) {
   return false;
 }
 
+// Every tag on Front::cq is one of these: what runs, on the queue's thread,
+// when its operation completes.
+class Tag {
+ public:
+  virtual void complete(bool ok) = 0;
+
+ protected:
+  ~Tag() = default;
+};
+
+// Serves the calls: one thread taking every completion of Front::cq and running
+// its Tag. Why one thread and a completion queue rather than gRPC's callback API:
+// there each step of a call completes on one of gRPC's own threads and is
+// often handed to another, about 11 thread switches a passed-on call; here the
+// thread that reads a socket runs what follows (call.cpp).
+void serve(Front& front, int pending_accepts);
+
+class Handler;
+
+// One call from a client, from its arrival to its end: the context and stream,
+// and its Handler. Freed once the call is over and no operation of its (the
+// client's side or the Python server's) is under way.
+class Call final {
+ public:
+  // Waits for the next call to arrive.
+  static void accept(Front& front);
+  Front& front;
+  grpc::GenericServerContext ctx;
+  grpc::GenericServerAsyncReaderWriter stream{&ctx};
+  // Every operation under way holds the call: `tag` for an operation about to start.
+  void* hold(Tag* tag) {
+    refs_.fetch_add(1, std::memory_order_relaxed);
+    return tag;
+  }
+  void drop() {
+    if (refs_.fetch_sub(1, std::memory_order_acq_rel) == 1) delete this;
+  }
+
+ private:
+  explicit Call(Front& f);
+  ~Call();
+  void arrived(bool ok);
+  void done(bool ok);
+  struct Event final : Tag {
+    Event(Call* c, void (Call::*f)(bool)) : call(c), fn(f) {}
+    void complete(bool ok) override { (call->*fn)(ok); }
+    Call* call;
+    void (Call::*fn)(bool);
+  };
+  std::atomic<int> refs_{2};  // the arrival's and the end's (AsyncNotifyWhenDone)
+  std::unique_ptr<Handler> handler_;
+  Event arrival_{this, &Call::arrived}, end_{this, &Call::done};
+};
+
+// What a call does once it has arrived: one per kind of call (validate.cpp,
+// proxy.cpp, finished.cpp), freed with its Call.
+class Handler {
+ public:
+  explicit Handler(Call& call) : call_(call) {}
+  virtual ~Handler() = default;
+  Handler(const Handler&) = delete;
+  Handler& operator=(const Handler&) = delete;
+  virtual void start() = 0;
+  // The call is over for the client: its status went out, or it was cancelled
+  // (or its deadline passed).
+  virtual void client_done(bool /*cancelled*/) {}
+
+ protected:
+  // An operation's tag, running `F` of the handler when it completes; it holds
+  // the call until then (op).
+  template <class T, void (T::*F)(bool)>
+  class Step final : public Tag {
+   public:
+    explicit Step(T* owner) : owner_(owner) {}
+    void complete(bool ok) override {
+      Call& call = owner_->call_;
+      (owner_->*F)(ok);
+      call.drop();  // last: it may free the handler
+    }
+
+   private:
+    T* owner_;
+  };
+  void* op(Tag& step) { return call_.hold(&step); }
+  Call& call_;
+};
+
+// The handler for a call that has just arrived (main.cpp: by its method and metadata).
+std::unique_ptr<Handler> new_handler(Call& call);
+
 // A ClientContext for passing `server`'s call on: its deadline and cancellation,
 // the client's metadata (less the transport's own and kPeerKey), and kPeerKey.
-std::unique_ptr<grpc::ClientContext> backend_context(const grpc::GenericCallbackServerContext& server);
+std::unique_ptr<grpc::ClientContext> backend_context(const grpc::GenericServerContext& server);
 // `status` as the client may see it: a failure to reach the Python server names
 // its socket's path in gRPC's message, which is none of a client's business.
 grpc::Status hide_backend(const Front& front, const grpc::Status& status);
 // Copies the Python server's initial or trailing metadata onto the client's call.
-void copy_initial_metadata(const grpc::ClientContext& from, grpc::GenericCallbackServerContext& to);
-void copy_trailing_metadata(const grpc::ClientContext& from, grpc::GenericCallbackServerContext& to);
+void copy_initial_metadata(const grpc::ClientContext& from, grpc::GenericServerContext& to);
+void copy_trailing_metadata(const grpc::ClientContext& from, grpc::GenericServerContext& to);
 
 // A call of any method, passed on to the Python server: a unary method's as one
 // request and one answer (new_unary_pass_on), the others as a stream of messages
 // each way (and a unary call whose metadata the Python server will refuse, at once).
 // `per_peer`: a unary method's call takes a slot of PeerCalls (a call whose
 // metadata the Python server refuses before any handler does not).
-grpc::ServerGenericBidiReactor* new_proxy(Front& front, grpc::GenericCallbackServerContext* ctx,
-                                          bool per_peer);
+std::unique_ptr<Handler> new_proxy(Call& call, bool per_peer);
 // A unary call (per Options::unary_methods) passed on to the Python server, taken
 // on (Front::taken) with its slot of PeerCalls, `peer_host`, by new_proxy (validate.cpp).
-grpc::ServerGenericBidiReactor* new_unary_pass_on(Front& front, grpc::GenericCallbackServerContext* ctx,
-                                                  std::string peer_host);
+std::unique_ptr<Handler> new_unary_pass_on(Call& call, std::string peer_host);
 // A call ended at once with `status`, its request unread (and not logged).
-grpc::ServerGenericBidiReactor* new_finished(const grpc::Status& status);
+std::unique_ptr<Handler> new_finished(Call& call, const grpc::Status& status);
 // What the Python server answers (grpc.aio, its gRPC core's wording) where the
 // transport here would word it otherwise: the same on the wire from both forms.
 grpc::Status method_not_found();
 grpc::Status too_large(std::size_t size, int max);
 grpc::Status no_request_in_time(double seconds);
 // ValidateMove (`batch` false) or ValidateMoves: answered here, or passed on.
-grpc::ServerGenericBidiReactor* new_validate(Front& front, grpc::GenericCallbackServerContext* ctx,
-                                             bool batch);
+std::unique_ptr<Handler> new_validate(Call& call, bool batch);
 
 // The addresses to listen on for `listen` (HOST:PORT): itself, except that
 // "localhost" is both loopback addresses on one port, as the Python server's gRPC

@@ -16,6 +16,7 @@
 #include <sys/prctl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -37,31 +38,14 @@ constexpr std::size_t kPythonMetadataSoftLimit = 8 << 10;
 constexpr int kMetadataLimit = 64 << 10;
 
 // As HTTP/2 counts a header list: each entry's name and value and 32.
-std::size_t metadata_bytes(const grpc::GenericCallbackServerContext& ctx) {
+std::size_t metadata_bytes(const grpc::GenericServerContext& ctx) {
   std::size_t n = 0;
   for (const auto& [key, value] : ctx.client_metadata()) n += key.size() + value.size() + 32;
   return n;
 }
 
-class Service final : public grpc::CallbackGenericService {
- public:
-  explicit Service(yf::Front& front) : front_(front) {}
-
-  grpc::ServerGenericBidiReactor* CreateReactor(grpc::GenericCallbackServerContext* ctx) override {
-    const std::string& m = ctx->method();
-    // Metadata past the Python server's limits is refused there, in its gRPC's words
-    if (metadata_bytes(*ctx) > kPythonMetadataSoftLimit)
-      return yf::new_proxy(front_, ctx, /*per_peer=*/false);
-    if (m == yf::kValidateMove) return yf::new_validate(front_, ctx, /*batch=*/false);
-    if (m == yf::kValidateMoves) return yf::new_validate(front_, ctx, /*batch=*/true);
-    if (m.rfind(yf::kInternalPrefix, 0) == 0)  // the Python server's methods for this program
-      return yf::new_finished(yf::method_not_found());
-    return yf::new_proxy(front_, ctx, /*per_peer=*/true);
-  }
-
- private:
-  yf::Front& front_;
-};
+// Calls waiting for a client at once: each arrival asks for the next (call.cpp).
+constexpr int kPendingAccepts = 32;
 
 [[noreturn]] void fail(const std::string& why) {
   std::printf("error\t%s\n", why.c_str());
@@ -158,6 +142,17 @@ struct Stop {
 
 }  // namespace
 
+std::unique_ptr<yf::Handler> yf::new_handler(Call& call) {
+  const std::string& m = call.ctx.method();
+  // Metadata past the Python server's limits is refused there, in its gRPC's words
+  if (metadata_bytes(call.ctx) > kPythonMetadataSoftLimit) return new_proxy(call, /*per_peer=*/false);
+  if (m == kValidateMove) return new_validate(call, /*batch=*/false);
+  if (m == kValidateMoves) return new_validate(call, /*batch=*/true);
+  if (m.rfind(kInternalPrefix, 0) == 0)  // the Python server's methods for this program
+    return new_finished(call, method_not_found());
+  return new_proxy(call, /*per_peer=*/true);
+}
+
 int main(int argc, char** argv) {
   // The Python server stops this program through its input ("stop", or end of
   // input when it is gone). Its death is also signalled (SIGUSR2, set here);
@@ -190,7 +185,6 @@ int main(int argc, char** argv) {
   args.SetMaxSendMessageSize(-1);
   front.backend = grpc::CreateCustomChannel(front.opt.backend, grpc::InsecureChannelCredentials(), args);
   front.stub = std::make_unique<grpc::GenericStub>(front.backend);
-  front.rules = std::make_unique<yf::RulesCache>(front.stub.get());
 
   std::shared_ptr<grpc::ServerCredentials> creds = grpc::InsecureServerCredentials();
   if (!front.opt.tls_cert.empty()) {
@@ -198,13 +192,15 @@ int main(int argc, char** argv) {
     ssl.pem_key_cert_pairs.push_back({read_file(front.opt.tls_key), read_file(front.opt.tls_cert)});
     creds = grpc::SslServerCredentials(ssl);
   }
-  Service service(front);
   grpc::ServerBuilder builder;
   const std::vector<std::string> addresses = yf::listen_addresses(front.opt.listen);
   int port = 0, ipv6_port = 0;
   builder.AddListeningPort(addresses[0], creds, &port);
   if (addresses.size() > 1) builder.AddListeningPort(addresses[1], creds, &ipv6_port);
-  builder.RegisterCallbackGenericService(&service);
+  builder.RegisterAsyncGenericService(&front.service);
+  front.cq = builder.AddCompletionQueue();
+  front.workers = std::make_unique<yf::Workers>(std::max(1u, std::thread::hardware_concurrency()));
+  front.rules = std::make_unique<yf::RulesCache>(front.stub.get(), front.cq.get());
   // Checked by the calls themselves, in the Python server's words (too_large): this
   // gRPC buffers a whole message before its own check either way.
   builder.SetMaxReceiveMessageSize(-1);
@@ -214,6 +210,7 @@ int main(int argc, char** argv) {
   std::unique_ptr<grpc::Server> server = builder.BuildAndStart();
   if (!server || port == 0 || (addresses.size() > 1 && ipv6_port != port))
     fail("cannot listen on " + front.opt.listen);
+  std::thread([&front] { yf::serve(front, kPendingAccepts); }).detach();
   front.log.serving(port);
   front.log.start();
 

@@ -5,9 +5,8 @@
 // its status, message, error details and metadata end the client's call. One
 // message is in flight each way at a time (each read waits for the previous
 // write), so a slow reader on either side slows the other instead of filling
-// memory.
+// memory. Every step runs on the completion queue's one thread (call.cpp).
 #include <cstdio>
-#include <mutex>
 
 #include "front.hpp"
 
@@ -21,156 +20,126 @@ bool transport_key(const std::string& key) {
          key == "te" || key == "user-agent" || key == kPeerKey;
 }
 
-class Proxy final : public grpc::ServerGenericBidiReactor {
+class Proxy final : public Handler {
  public:
-  // `peer_host`: the call's slot of Front::peer_calls (empty: it takes none).
-  Proxy(Front& front, grpc::GenericCallbackServerContext* ctx, std::string peer_host)
-      : front_(front),
-        server_ctx_(ctx),
-        client_ctx_(backend_context(*ctx)),
-        client_(this),
-        peer_host_(std::move(peer_host)) {
-    // Two holds keep the backend call open while the forward chain (client ->
-    // backend) and the return chain (backend -> client) may still start an
-    // operation on it; each is released, once, when its chain ends
-    // (after the call is bound to the reactor, before it starts).
-    front.stub->PrepareBidiStreamingCall(client_ctx_.get(), ctx->method(), grpc::StubOptions(),
-                                         &client_);
-    client_.AddMultipleHolds(2);
-    client_.StartCall();
-    client_.StartRead(&from_backend_);
-    StartRead(&from_client_);
+  explicit Proxy(Call& call)
+      : Handler(call), front_(call.front), client_ctx_(backend_context(call.ctx)) {}
+
+  void start() override {
+    backend_ = front_.stub->PrepareCall(client_ctx_.get(), call_.ctx.method(), front_.cq.get());
+    backend_->StartCall(op(started_));
+    // The Python server's initial metadata is copied before its first message is
+    // written back (the stream's first Read would receive both at once).
+    backend_->ReadInitialMetadata(op(initial_metadata_));
   }
 
-  // --- the client's side (this reactor) ---
-  void OnReadDone(bool ok) override {
-    std::lock_guard<std::recursive_mutex> lock(mu_);
+  void client_done(bool cancelled) override {
+    if (cancelled) client_ctx_->TryCancel();
+  }
+
+  ~Proxy() override { front_.taken.fetch_sub(1); }
+
+ private:
+  // The client's first message is read once the backend call has started: its
+  // start and its writes share one operation set in grpc++ (one at a time). A
+  // call that could not start ends with its status.
+  void started(bool /*ok*/) { call_.stream.Read(&from_client_, op(read_)); }
+
+  void initial_metadata(bool ok) {
+    if (ok) copy_initial_metadata(*client_ctx_, call_.ctx);
+    backend_->Read(&from_backend_, op(backend_read_));
+  }
+
+  // --- forward: the client's messages to the Python server ---
+  void read(bool ok) {
     if (forward_closed_) return;
     if (ok && from_client_.Length() > static_cast<std::size_t>(front_.opt.max_message_bytes)) {
       refused_ = too_large(from_client_.Length(), front_.opt.max_message_bytes);
       client_ctx_->TryCancel();  // the backend call ends; its status is replaced by this one
-      close_forward();
+      forward_closed_ = true;
       return;
     }
+    backend_writing_ = true;
     if (ok) {
-      client_.StartWrite(&from_client_);
+      backend_->Write(from_client_, op(written_));
     } else {  // the client has sent everything (or is gone)
-      client_.StartWritesDone();
-      close_forward();
+      backend_->WritesDone(op(written_));
+      forward_closed_ = true;
     }
   }
 
-  void OnWriteDone(bool ok) override {
-    std::lock_guard<std::recursive_mutex> lock(mu_);
-    if (return_closed_) return;
+  void written(bool ok) {
+    backend_writing_ = false;
+    if (!forward_closed_ && ok) {
+      call_.stream.Read(&from_client_, op(read_));
+      return;
+    }
+    forward_closed_ = true;  // not ok: the backend stopped reading; its status ends the call
+    finish_backend();
+  }
+
+  // --- return: the Python server's messages to the client ---
+  void backend_read(bool ok) {
     if (ok) {
-      client_.StartRead(&from_backend_);
-    } else {  // the client is gone: stop the backend call
-      client_ctx_->TryCancel();
-      close_return();
+      call_.stream.Write(from_backend_, op(client_written_));
+      return;
     }
+    // the backend has sent everything: its status follows; a client still
+    // sending to a finished call would hold it open, so forwarding stops
+    return_closed_ = forward_closed_ = true;
+    finish_backend();
   }
 
-  void OnCancel() override { client_ctx_->TryCancel(); }
-
-  void OnDone() override { done(/*server_side=*/true); }
-
-  // --- the Python server's side ---
-  class Backend final : public grpc::ClientBidiReactor<grpc::ByteBuffer, grpc::ByteBuffer> {
-   public:
-    explicit Backend(Proxy* p) : p_(p) {}
-    void OnReadInitialMetadataDone(bool ok) override { p_->backend_initial_metadata(ok); }
-    void OnWriteDone(bool ok) override { p_->backend_write_done(ok); }
-    void OnReadDone(bool ok) override { p_->backend_read_done(ok); }
-    void OnDone(const grpc::Status& status) override { p_->backend_done(status); }
-
-   private:
-    Proxy* p_;
-  };
-
- private:
-  // The Python server sends no initial metadata of its own today. If it did, note
-  // that this reaction and the first backend_read_done are separate completions:
-  // a first response written before this ran would go out without it.
-  void backend_initial_metadata(bool ok) {
-    std::lock_guard<std::recursive_mutex> lock(mu_);
-    if (ok) copy_initial_metadata(*client_ctx_, *server_ctx_);
-  }
-
-  void backend_write_done(bool ok) {
-    std::lock_guard<std::recursive_mutex> lock(mu_);
-    if (forward_closed_) return;
+  void client_written(bool ok) {
     if (ok) {
-      StartRead(&from_client_);
-    } else {  // the backend stopped reading: its status will end the call
-      close_forward();
+      backend_->Read(&from_backend_, op(backend_read_));
+      return;
     }
-  }
-
-  void backend_read_done(bool ok) {
-    std::lock_guard<std::recursive_mutex> lock(mu_);
-    if (return_closed_) return;
-    if (ok) {
-      StartWrite(&from_backend_);
-    } else {  // the backend has sent everything: its status follows (backend_done)
-      close_return();
-      // a client still sending to a finished call would hold it open: stop forwarding
-      if (!forward_closed_) close_forward();
-    }
-  }
-
-  void backend_done(const grpc::Status& status) {
-    {
-      std::lock_guard<std::recursive_mutex> lock(mu_);
-      front_.peer_calls.close(peer_host_);  // before the client has its answer
-      copy_trailing_metadata(*client_ctx_, *server_ctx_);
-      Finish(refused_.ok() ? hide_backend(front_, status) : refused_);
-    }
-    done(/*server_side=*/false);
-  }
-
-  // Called with mu_ held.
-  void close_forward() {
-    forward_closed_ = true;
-    client_.RemoveHold();
-  }
-  void close_return() {
+    client_ctx_->TryCancel();  // the client is gone: stop the backend call
     return_closed_ = true;
-    client_.RemoveHold();
+    finish_backend();
   }
 
-  void done(bool server_side) {
-    bool both = false;
-    {
-      std::lock_guard<std::recursive_mutex> lock(mu_);
-      (server_side ? server_done_ : backend_done_) = true;
-      both = server_done_ && backend_done_;
-    }
-    if (both) {
-      front_.taken.fetch_sub(1);
-      delete this;
-    }
+  // The backend call's status, once nothing more is read from it or written to it.
+  void finish_backend() {
+    if (!return_closed_ || !forward_closed_ || backend_writing_ || finishing_) return;
+    finishing_ = true;
+    backend_->Finish(&backend_status_, op(backend_done_));
   }
 
-  // Recursive: a reaction may in principle run inline from an operation started
-  // under the lock.
-  std::recursive_mutex mu_;
+  void backend_done(bool /*ok*/) {
+    copy_trailing_metadata(*client_ctx_, call_.ctx);
+    call_.stream.Finish(refused_.ok() ? hide_backend(front_, backend_status_) : refused_,
+                        op(finished_));
+  }
+
+  void finished(bool /*ok*/) {}
+
   Front& front_;
-  grpc::GenericCallbackServerContext* server_ctx_;
   std::unique_ptr<grpc::ClientContext> client_ctx_;
-  Backend client_;
+  std::unique_ptr<grpc::GenericClientAsyncReaderWriter> backend_;
   grpc::ByteBuffer from_client_, from_backend_;
+  // All on the queue's one thread: no lock.
   bool forward_closed_ = false, return_closed_ = false;
+  bool backend_writing_ = false;  // a message or the end of them on the way to the backend
+  bool finishing_ = false;
   grpc::Status refused_;  // not OK: the client's message was refused here, with this
-  bool server_done_ = false, backend_done_ = false;
-  std::string peer_host_;  // its slot of Front::peer_calls, until the backend call ends
+  grpc::Status backend_status_;
+  Step<Proxy, &Proxy::started> started_{this};
+  Step<Proxy, &Proxy::initial_metadata> initial_metadata_{this};
+  Step<Proxy, &Proxy::read> read_{this};
+  Step<Proxy, &Proxy::written> written_{this};
+  Step<Proxy, &Proxy::backend_read> backend_read_{this};
+  Step<Proxy, &Proxy::client_written> client_written_{this};
+  Step<Proxy, &Proxy::backend_done> backend_done_{this};
+  Step<Proxy, &Proxy::finished> finished_{this};
 };
 
 }  // namespace
 
-std::unique_ptr<grpc::ClientContext> backend_context(const grpc::GenericCallbackServerContext& server) {
+std::unique_ptr<grpc::ClientContext> backend_context(const grpc::GenericServerContext& server) {
   // Propagates the client's deadline and its cancellation to the backend call.
-  std::unique_ptr<grpc::ClientContext> ctx = grpc::ClientContext::FromCallbackServerContext(server);
+  std::unique_ptr<grpc::ClientContext> ctx = grpc::ClientContext::FromServerContext(server);
   for (const auto& [key, value] : server.client_metadata()) {
     std::string k(key.data(), key.size());
     if (transport_key(k)) continue;
@@ -180,14 +149,14 @@ std::unique_ptr<grpc::ClientContext> backend_context(const grpc::GenericCallback
   return ctx;
 }
 
-void copy_initial_metadata(const grpc::ClientContext& from, grpc::GenericCallbackServerContext& to) {
+void copy_initial_metadata(const grpc::ClientContext& from, grpc::GenericServerContext& to) {
   for (const auto& [key, value] : from.GetServerInitialMetadata()) {
     std::string k(key.data(), key.size());
     if (!transport_key(k)) to.AddInitialMetadata(k, std::string(value.data(), value.size()));
   }
 }
 
-void copy_trailing_metadata(const grpc::ClientContext& from, grpc::GenericCallbackServerContext& to) {
+void copy_trailing_metadata(const grpc::ClientContext& from, grpc::GenericServerContext& to) {
   // grpc-status-details-bin (rich error details) travels in the Status itself.
   for (const auto& [key, value] : from.GetServerTrailingMetadata()) {
     std::string k(key.data(), key.size());
@@ -219,28 +188,27 @@ grpc::Status no_request_in_time(double seconds) {
                           " s of the call's start (--request-timeout-seconds)");
 }
 
-grpc::ServerGenericBidiReactor* new_proxy(Front& front, grpc::GenericCallbackServerContext* ctx,
-                                          bool per_peer) {
+std::unique_ptr<Handler> new_proxy(Call& call, bool per_peer) {
+  Front& front = call.front;
+  const grpc::GenericServerContext& ctx = call.ctx;
   if (!take_call(front)) {
-    front.log.rpc(ctx->method(), "UNAVAILABLE", "", "", 0.0, ctx->peer(), "");
-    return new_finished(grpc::Status(grpc::StatusCode::UNAVAILABLE, "the server is shutting down"));
+    front.log.rpc(ctx.method(), "UNAVAILABLE", "", "", 0.0, ctx.peer(), "");
+    return new_finished(call, grpc::Status(grpc::StatusCode::UNAVAILABLE, "the server is shutting down"));
   }
-  std::string host;
-  const bool unary = per_peer && front.opt.unary_methods.count(ctx->method()) != 0;
-  if (unary) {
-    const std::string peer = ctx->peer();
-    grpc::Status refusal;
-    if (!front.peer_calls.open(peer, front.opt.max_per_peer, front.opt.max_concurrent, host,
-                               refusal)) {
-      front.taken.fetch_sub(1);
-      front.log.rpc(ctx->method(), "RESOURCE_EXHAUSTED", "", "", 0.0, peer, "");
-      return new_finished(refusal);
-    }
-  }
+  const bool unary = per_peer && front.opt.unary_methods.count(ctx.method()) != 0;
   // A unary call is passed on as one: its request, then the answer, each in one
   // write (a third of the stream's reactions here, and of its frames there).
-  if (unary) return new_unary_pass_on(front, ctx, std::move(host));
-  return new Proxy(front, ctx, std::move(host));
+  if (!unary) return std::make_unique<Proxy>(call);
+  std::string host;
+  const std::string peer = ctx.peer();
+  grpc::Status refusal;
+  if (!front.peer_calls.open(peer, front.opt.max_per_peer, front.opt.max_concurrent, host,
+                             refusal)) {
+    front.taken.fetch_sub(1);
+    front.log.rpc(ctx.method(), "RESOURCE_EXHAUSTED", "", "", 0.0, peer, "");
+    return new_finished(call, refusal);
+  }
+  return new_unary_pass_on(call, std::move(host));
 }
 
 std::string flatten(const grpc::ByteBuffer& buffer) {

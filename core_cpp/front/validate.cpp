@@ -83,30 +83,50 @@ bool answer(Front& f, std::string_view request, Answered& out) {
 // or another unary method's (always passed on).
 enum class Kind { kMove, kMoves, kPassOn };
 
-class Validate final : public grpc::ServerGenericBidiReactor, public RequestTimer::Waiting {
+class Validate final : public Handler, public RequestTimer::Waiting {
  public:
   // kPassOn: the call was taken on (Front::taken) and given its slot of
   // Front::peer_calls, `peer_host` (empty: none), by new_proxy, before any
   // request, as the Python server takes its calls.
-  Validate(Front& f, grpc::GenericCallbackServerContext* ctx, Kind kind, std::string peer_host = {})
-      : f_(f),
-        ctx_(ctx),
+  Validate(Call& call, Kind kind, std::string peer_host = {})
+      : Handler(call),
+        f_(call.front),
+        ctx_(call.ctx),
         kind_(kind),
-        peer_(ctx->peer()),
+        peer_(call.ctx.peer()),
         taken_(kind == Kind::kPassOn),
         start_(Clock::now()),
-        peer_host_(std::move(peer_host)) {
+        peer_host_(std::move(peer_host)) {}
+
+  void start() override {
     f_.request_timer->add(this);  // its request must come in time (RequestTimer)
-    StartRead(&request_);
+    call_.stream.Read(&request_, op(read_));
   }
 
-  void OnReadDone(bool ok) override {
+  ~Validate() override {
+    release();
+    f_.peer_calls.close(peer_host_);
+    if (taken_) f_.taken.fetch_sub(1);
+  }
+
+  void client_done(bool cancelled) override {
+    if (no_request_)  // see read()
+      f_.log.rpc(ctx_.method(), cancelled ? "CANCELLED" : "INVALID_ARGUMENT", "", "", elapsed_ms(),
+                 peer_, "");
+  }
+
+ private:
+  void read(bool ok) {
     if (!f_.request_timer->remove(this)) return;  // the read the timer's Finish cut short
-    if (!ok) {  // the client went away, or half-closed without a request
-      finish_here(ctx_->IsCancelled()
-                      ? grpc::Status(grpc::StatusCode::CANCELLED, "the call was cancelled")
-                      : grpc::Status(grpc::StatusCode::INVALID_ARGUMENT, "no request message"),
-                  "");
+    if (!ok) {
+      // The client went away (or its deadline passed), or half-closed without a
+      // request. Which, gRPC's async API tells only once the call is over
+      // (client_done): the status goes out now, the log line then. A client
+      // that is gone never sees it.
+      f_.peer_calls.close(peer_host_);
+      no_request_ = true;
+      call_.stream.Finish(grpc::Status(grpc::StatusCode::INVALID_ARGUMENT, "no request message"),
+                          op(finish_));
       return;
     }
     if (request_.Length() > static_cast<std::size_t>(f_.opt.max_message_bytes)) {
@@ -126,6 +146,21 @@ class Validate final : public grpc::ServerGenericBidiReactor, public RequestTime
       finish_here(grpc::Status(grpc::StatusCode::RESOURCE_EXHAUSTED, "Concurrent RPC limit exceeded!"), "");
       return;
     }
+    if (kind_ == Kind::kMoves) {  // a batch: computed on a worker (Workers), the call held till then
+      call_.hold(nullptr);
+      f_.workers->run([this] {
+        Call& call = call_;
+        answer_or_pass_on();
+        call.drop();  // last: it may free this
+      });
+      return;
+    }
+    answer_or_pass_on();
+  }
+
+  // On the queue's thread, or a worker's for a batch: every operation it starts
+  // may be started from any thread, and no other step of the call runs meanwhile.
+  void answer_or_pass_on() {
     std::string data = flatten(request_);
     if (kind_ == Kind::kMove) data = '\x0a' + varint(data.size()) + data;  // a ValidateMovesRequest of one item
     // (and a ValidateMovesResponse of one verdict is that ValidateMoveResponse, byte for byte)
@@ -133,22 +168,14 @@ class Validate final : public grpc::ServerGenericBidiReactor, public RequestTime
     if (answer(f_, data, a)) {
       release();
       response_ = to_buffer(std::move(a.response));
-      // logged first: once the call is finished, OnDone may delete this (and ctx_) at once
-      f_.log.rpc(ctx_->method(), "OK", a.game, a.ruleset, elapsed_ms(), peer_, a.verdicts);
-      StartWriteAndFinish(&response_, grpc::WriteOptions(), grpc::Status::OK);
+      f_.log.rpc(ctx_.method(), "OK", a.game, a.ruleset, elapsed_ms(), peer_, a.verdicts);
+      call_.stream.WriteAndFinish(response_, grpc::WriteOptions(), grpc::Status::OK, op(finish_));
       return;
     }
     pass_on();
   }
 
-  void OnDone() override {
-    release();
-    f_.peer_calls.close(peer_host_);
-    if (taken_) f_.taken.fetch_sub(1);
-    delete this;
-  }
-
- private:
+  // Runs on the request timer's thread; the read then completes as cut short.
   void expire() override {
     finish_here(no_request_in_time(f_.opt.request_timeout_seconds), "");
   }
@@ -164,25 +191,30 @@ class Validate final : public grpc::ServerGenericBidiReactor, public RequestTime
         return;
       }
     }
-    backend_ctx_ = backend_context(*ctx_);
-    f_.stub->UnaryCall(backend_ctx_.get(), ctx_->method(), grpc::StubOptions(), &request_, &reply_,
-                       [this](grpc::Status status) {
-                         release();
-                         f_.peer_calls.close(peer_host_);
-                         status = hide_backend(f_, status);
-                         copy_initial_metadata(*backend_ctx_, *ctx_);
-                         copy_trailing_metadata(*backend_ctx_, *ctx_);
-                         if (status.ok())
-                           StartWriteAndFinish(&reply_, grpc::WriteOptions(), status);
-                         else
-                           Finish(status);
-                       });
+    backend_ctx_ = backend_context(ctx_);
+    backend_call_ = f_.stub->PrepareUnaryCall(backend_ctx_.get(), ctx_.method(), request_, f_.cq.get());
+    backend_call_->StartCall();
+    backend_call_->Finish(&reply_, &backend_status_, op(answered_));
   }
+
+  void answered(bool /*ok*/) {
+    release();
+    f_.peer_calls.close(peer_host_);
+    const grpc::Status status = hide_backend(f_, backend_status_);
+    copy_initial_metadata(*backend_ctx_, ctx_);
+    copy_trailing_metadata(*backend_ctx_, ctx_);
+    if (status.ok())
+      call_.stream.WriteAndFinish(reply_, grpc::WriteOptions(), status, op(finish_));
+    else
+      call_.stream.Finish(status, op(finish_));
+  }
+
+  void finished(bool /*ok*/) {}
 
   // A slot of --max-concurrent, held while this program works on the call or
   // waits for the Python server: given back before the answer is written, since
-  // the client can send its next call as soon as it has it. (The transport's
-  // OnDone comes later, much later on a loaded machine: counting until then
+  // the client can send its next call as soon as it has it. (The call's end
+  // comes later, much later on a loaded machine: counting until then
   // would refuse clients that keep well within the limit.) A refused call takes none.
   bool admit() {
     long long n = f_.in_flight.load(std::memory_order_relaxed);
@@ -204,9 +236,9 @@ class Validate final : public grpc::ServerGenericBidiReactor, public RequestTime
         "FAILED_PRECONDITION", "ABORTED",  "OUT_OF_RANGE",   "UNIMPLEMENTED",   "INTERNAL",
         "UNAVAILABLE", "DATA_LOSS",        "UNAUTHENTICATED"};
     f_.peer_calls.close(peer_host_);
-    f_.log.rpc(ctx_->method(), kCodes[static_cast<int>(status.error_code())], game, "", elapsed_ms(),
+    f_.log.rpc(ctx_.method(), kCodes[static_cast<int>(status.error_code())], game, "", elapsed_ms(),
                peer_, "");
-    Finish(status);  // last: OnDone may delete this at once
+    call_.stream.Finish(status, op(finish_));
   }
 
   double elapsed_ms() const {
@@ -214,29 +246,33 @@ class Validate final : public grpc::ServerGenericBidiReactor, public RequestTime
   }
 
   Front& f_;
-  grpc::GenericCallbackServerContext* ctx_;
+  grpc::GenericServerContext& ctx_;
   Kind kind_;
   // the client's address, taken while the call is live: once it has failed
   // (cancelled, or cut off by the transport) peer() may say "unknown"
   std::string peer_;
   bool counted_ = false;  // holds a slot of in_flight
   bool taken_ = false;    // counted in Front::taken
+  bool no_request_ = false;  // ended for want of a request: logged at the call's end
   Clock::time_point start_;
   grpc::ByteBuffer request_, response_, reply_;
   std::unique_ptr<grpc::ClientContext> backend_ctx_;
+  std::unique_ptr<grpc::GenericClientAsyncResponseReader> backend_call_;
+  grpc::Status backend_status_;
   std::string peer_host_;  // its slot of Front::peer_calls while the Python server has it
+  Step<Validate, &Validate::read> read_{this};
+  Step<Validate, &Validate::answered> answered_{this};
+  Step<Validate, &Validate::finished> finish_{this};
 };
 
 }  // namespace
 
-grpc::ServerGenericBidiReactor* new_validate(Front& front, grpc::GenericCallbackServerContext* ctx,
-                                             bool batch) {
-  return new Validate(front, ctx, batch ? Kind::kMoves : Kind::kMove);
+std::unique_ptr<Handler> new_validate(Call& call, bool batch) {
+  return std::make_unique<Validate>(call, batch ? Kind::kMoves : Kind::kMove);
 }
 
-grpc::ServerGenericBidiReactor* new_unary_pass_on(Front& front, grpc::GenericCallbackServerContext* ctx,
-                                                  std::string peer_host) {
-  return new Validate(front, ctx, Kind::kPassOn, std::move(peer_host));
+std::unique_ptr<Handler> new_unary_pass_on(Call& call, std::string peer_host) {
+  return std::make_unique<Validate>(call, Kind::kPassOn, std::move(peer_host));
 }
 
 std::shared_ptr<const RulesCache::Entry> RulesCache::find(Kind kind, std::string_view blob) {
@@ -257,40 +293,52 @@ std::shared_ptr<const RulesCache::Entry> RulesCache::find(Kind kind, std::string
 // answer is a byte 0 (not valid: its error is the Python path's to word), or a
 // byte 1, the ruleset label's length and text, and the config's image.
 void RulesCache::resolve(std::string key) {
-  struct Call {
+  // On the completion queue: its answer is stored on the queue's thread.
+  struct Resolve final : Tag {
+    RulesCache* cache = nullptr;
     grpc::ClientContext ctx;
     grpc::ByteBuffer request, reply;
+    grpc::Status status;
     std::string key;
+    std::unique_ptr<grpc::GenericClientAsyncResponseReader> rpc;
+    void complete(bool /*ok*/) override {
+      cache->store(key, status, reply);
+      delete this;
+    }
   };
-  auto* call = new Call;
+  auto* call = new Resolve;
+  call->cache = this;
   call->key = std::move(key);
   call->request = to_buffer(call->key);
   call->ctx.set_deadline(std::chrono::system_clock::now() + kResolveDeadline);
-  stub_->UnaryCall(&call->ctx, kResolveRules, grpc::StubOptions(), &call->request, &call->reply,
-                   [this, call](grpc::Status status) {
-                     std::unique_ptr<Call> own(call);
-                     std::shared_ptr<Entry> entry;
-                     if (status.ok()) {
-                       const std::string r = flatten(own->reply);
-                       entry = std::make_shared<Entry>();
-                       if (r.size() >= 2 && r[0] == 1) {
-                         const auto n = static_cast<unsigned char>(r[1]);
-                         if (r.size() >= 2u + n) {
-                           entry->ruleset = r.substr(2, n);
-                           const std::string_view image(r.data() + 2 + n, r.size() - 2 - n);
-                           entry->valid = own->key[0] == static_cast<char>(Kind::kYijingpai)
-                                              ? wire::yijingpai_from_image(image, entry->yijingpai)
-                                              : wire::mahjong_from_image(image, entry->mahjong);
-                         }
-                       }
-                     }
-                     std::lock_guard<std::mutex> lock(mu_);
-                     pending_.erase(own->key);
-                     if (entry) {  // a failed resolve is tried again on the next call
-                       if (entries_.size() >= kMaxRules) entries_.clear();
-                       entries_[own->key] = std::move(entry);
-                     }
-                   });
+  call->rpc = stub_->PrepareUnaryCall(&call->ctx, kResolveRules, call->request, cq_);
+  call->rpc->StartCall();
+  call->rpc->Finish(&call->reply, &call->status, call);
+}
+
+void RulesCache::store(const std::string& key, const grpc::Status& status,
+                       const grpc::ByteBuffer& reply) {
+  std::shared_ptr<Entry> entry;
+  if (status.ok()) {
+    const std::string r = flatten(reply);
+    entry = std::make_shared<Entry>();
+    if (r.size() >= 2 && r[0] == 1) {
+      const auto n = static_cast<unsigned char>(r[1]);
+      if (r.size() >= 2u + n) {
+        entry->ruleset = r.substr(2, n);
+        const std::string_view image(r.data() + 2 + n, r.size() - 2 - n);
+        entry->valid = key[0] == static_cast<char>(Kind::kYijingpai)
+                           ? wire::yijingpai_from_image(image, entry->yijingpai)
+                           : wire::mahjong_from_image(image, entry->mahjong);
+      }
+    }
+  }
+  std::lock_guard<std::mutex> lock(mu_);
+  pending_.erase(key);
+  if (entry) {  // a failed resolve is tried again on the next call
+    if (entries_.size() >= kMaxRules) entries_.clear();
+    entries_[key] = std::move(entry);
+  }
 }
 
 }  // namespace yijing::front
