@@ -80,7 +80,7 @@ class Config:
     table's defaults for the options a ruleset lacks); the engine reads a
     ruleset's own options only. A value outside the option table is played as
     given (docs/mahjong-engine.md "Config"). An option is read as an attribute
-    (`config.pass_lock`).
+    of its name.
     """
 
     __slots__ = ("_ruleset", "_values")

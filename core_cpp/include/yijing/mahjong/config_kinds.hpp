@@ -14,7 +14,7 @@
 
 namespace yijing::mahjong {
 
-// Changsha's bird_scoring and compound: "add" or "multiply".
+// How Changsha's scoring options combine: "add" or "multiply".
 enum class Scoring : std::uint8_t { kAdd, kMultiply };
 
 const char* scoring_name(Scoring s) noexcept;
