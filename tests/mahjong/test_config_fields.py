@@ -11,14 +11,13 @@ or list of four ints, the rest bools), the same error on every backend.
 
 from __future__ import annotations
 
-import ast
 import itertools
-import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 from support import walls
+from support.source_words import cpp_fields, cpp_words, python_words
 
 import pyyijing.mahjong as mj
 from pyyijing import _registry
@@ -99,42 +98,6 @@ def test_the_backends_name_the_same_first_wrong_type() -> None:
         assert len(messages) == 1, (a, b, messages)
 
 
-def _python_words(path: Path) -> set[str]:
-    """The names and string values of a module's code (its docstrings and comments left out)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    docstrings = {
-        id(node.body[0].value)
-        for node in ast.walk(tree)
-        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef))
-        and node.body
-        and isinstance(node.body[0], ast.Expr)
-        and isinstance(node.body[0].value, ast.Constant)
-    }
-    words: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Name):
-            words.add(node.id)
-        elif isinstance(node, ast.Attribute):
-            words.add(node.attr)
-        elif isinstance(node, (ast.arg, ast.keyword)) and node.arg:
-            words.add(node.arg)
-        elif (
-            isinstance(node, ast.Constant)
-            and isinstance(node.value, str)
-            and id(node) not in docstrings
-        ):
-            words.update(re.findall(r"\w+", node.value))
-    return words
-
-
-def _cpp_words(path: Path) -> set[str]:
-    """The identifiers of a C++ file's code (its comments and string literals left out)."""
-    text = path.read_text(encoding="utf-8")
-    text = re.sub(r"/\*.*?\*/|//[^\n]*", " ", text, flags=re.S)
-    text = re.sub(r'"(?:\\.|[^"\\])*"', " ", text)
-    return set(re.findall(r"\w+", text))
-
-
 def test_the_config_plumbing_names_no_option() -> None:
     """The checks, the binding and the fallback Config read the field list / the table.
 
@@ -145,9 +108,9 @@ def test_the_config_plumbing_names_no_option() -> None:
     """
     tile_set = {"flowers", "void_suit"}
     for rel, words, allowed in (
-        ("core_cpp/src/mahjong/config.cpp", _cpp_words, tile_set | {"declare_ready"}),
-        ("core_cpp/bindings/mahjong_config.cpp", _cpp_words, set()),
-        ("pyyijing/fallback/mahjong/config.py", _python_words, tile_set),
+        ("core_cpp/src/mahjong/config.cpp", cpp_words, tile_set | {"declare_ready"}),
+        ("core_cpp/bindings/mahjong_config.cpp", cpp_words, set()),
+        ("pyyijing/fallback/mahjong/config.py", python_words, tile_set),
     ):
         named = words(REPO / rel) & set(NAMES)
         assert named <= allowed, (rel, named - allowed)
@@ -155,10 +118,9 @@ def test_the_config_plumbing_names_no_option() -> None:
 
 def test_the_cpp_field_list_is_the_option_table() -> None:
     """YIJING_MAHJONG_CONFIG_FIELDS lists the table's options, in its order, with its defaults."""
-    header = (REPO / "core_cpp/include/yijing/mahjong/config.hpp").read_text(encoding="utf-8")
-    body = header[header.index("#define YIJING_MAHJONG_CONFIG_FIELDS(X)") :]
-    body = body[: body.index("\n\n")]
-    fields = re.findall(r"X\((\w+), (\w+), ([^)]*)\)", body)
+    fields = cpp_fields(
+        REPO / "core_cpp/include/yijing/mahjong/config.hpp", "YIJING_MAHJONG_CONFIG_FIELDS"
+    )
     assert tuple(f[0] for f in fields) == NAMES
     cpp_defaults = {"false": False, "true": True, "Scoring::kAdd": "add", "{}": (0, 0, 0, 0)}
     for (name, _kind, default), option in zip(fields, MAHJONG_OPTIONS, strict=True):
