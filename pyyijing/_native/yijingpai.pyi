@@ -14,31 +14,11 @@ def shuffle_wall(seed: int, deck: int, taiji: str) -> tuple[str, tuple[int, int]
 
 # core_cpp/bindings/yijingpai_config.cpp: Config(**pyyijing.Rules.core_config())
 class Config:
-    def __init__(
-        self,
-        *,
-        play_size: int,
-        players: int,
-        taiji_in_pong: bool,
-        win_mask: int,
-        split_payment: bool,
-        deck: int,
-        taiji: str,
-    ) -> None: ...
-    @property
-    def play_size(self) -> int: ...
-    @property
-    def players(self) -> int: ...
-    @property
-    def taiji_in_pong(self) -> bool: ...
-    @property
-    def win_mask(self) -> int: ...
-    @property
-    def split_payment(self) -> bool: ...
-    @property
-    def deck(self) -> int: ...
-    @property
-    def taiji(self) -> str: ...
+    # The keywords of pyyijing.Rules.core_config() (play_size, players, ...),
+    # each an attribute of its value type: the binding expands the core's field
+    # list (YIJING_YIJINGPAI_CONFIG_FIELDS).
+    def __init__(self, **fields: Any) -> None: ...
+    def __getattr__(self, name: str) -> Any: ...
 
 # core_cpp/bindings/yijingpai_game_bindings.cpp
 class GameCore:

@@ -1,5 +1,6 @@
-// The rules of one hand (config.hpp): the rulesets' and scorings' names and
-// the one check of the options.
+// The rules of one hand (config.hpp): the rulesets' and scorings' names, the
+// kinds' range checks (config_kinds.hpp) and the one check of the options,
+// expanded from the field list.
 #include <string>
 
 #include "yijing/mahjong/config.hpp"
@@ -24,21 +25,39 @@ std::optional<Ruleset> ruleset_from_string(std::string_view name) noexcept {
 
 const char* scoring_name(Scoring s) noexcept { return s == Scoring::kMultiply ? "multiply" : "add"; }
 
+// The kinds' range checks: the option table's rules (pyyijing/mahjong/rules.py), which
+// the native Config keeps while the fallback's plays such a value as given
+// (docs/mahjong-engine.md "Config").
+std::string BirdsOption::error(const char* name, Arg a) {
+  if (a == 0 || a == 2 || a == 4) return {};
+  return std::string(name) + " must be 0, 2 or 4; got " + std::to_string(a);
+}
+
+std::string ScoringOption::error(const char* name, Arg a) {
+  if (a == "add" || a == "multiply") return {};
+  return std::string(name) + " must be 'add' or 'multiply'; got '" + std::string(a) + "'";
+}
+
+std::string CapOption::error(const char* name, Arg a) {
+  if (a >= 0) return {};
+  return std::string(name) + " must be >= 0 (0: no cap); got " + std::to_string(a);
+}
+
+std::string SeatAmountsOption::error(const char* name, const Arg& a) {
+  bool ok = true;
+  for (auto x : a) ok = ok && x >= 0;
+  if (ok) return {};
+  std::string error = std::string(name) + " must be four ints >= 0; got (";
+  for (std::size_t i = 0; i < a.size(); ++i) error += (i ? ", " : "") + std::to_string(a[i]);
+  return error + ")";
+}
+
 namespace {
 
-std::optional<Scoring> scoring_from_string(std::string_view name) noexcept {
-  if (name == "add") return Scoring::kAdd;
-  if (name == "multiply") return Scoring::kMultiply;
-  return std::nullopt;
-}
-
-// An enum's name for config_args: a value out of range (a config made from
-// bytes) gets a name no check accepts.
+// The ruleset's name for config_args: a value out of range (a config made
+// from bytes) gets a name no check accepts.
 const char* checked_ruleset_name(Ruleset r) noexcept {
   return r == Ruleset::kCommon || r == Ruleset::kShaoyang || r == Ruleset::kChangsha ? ruleset_name(r) : "";
-}
-const char* checked_scoring_name(Scoring s) noexcept {
-  return s == Scoring::kAdd || s == Scoring::kMultiply ? scoring_name(s) : "";
 }
 
 }  // namespace
@@ -47,21 +66,13 @@ std::string config_error(const ConfigArgs& a) {
   const auto rs = ruleset_from_string(a.ruleset);
   // The fallback's words (pyyijing/fallback/mahjong/config.py), with repr quoting.
   if (!rs) return "unknown ruleset '" + std::string(a.ruleset) + "'; rulesets: common, shaoyang, changsha";
+  // The tile set's options: which wall a ruleset can be dealt (tiles()).
   if (*rs != Ruleset::kCommon && (a.flowers || a.void_suit)) return "flowers and void_suit are options of common only";
   if (a.flowers && a.void_suit) return "flowers and void_suit cannot both be on";
-  if (a.birds != 0 && a.birds != 2 && a.birds != 4) return "birds must be 0, 2 or 4; got " + std::to_string(a.birds);
-  if (!scoring_from_string(a.bird_scoring))
-    return "bird_scoring must be 'add' or 'multiply'; got '" + std::string(a.bird_scoring) + "'";
-  if (!scoring_from_string(a.compound))
-    return "compound must be 'add' or 'multiply'; got '" + std::string(a.compound) + "'";
-  if (a.cap < 0) return "cap must be >= 0 (0: no cap); got " + std::to_string(a.cap);
-  bool floats_ok = true;
-  for (auto f : a.floats) floats_ok = floats_ok && f >= 0;
-  if (!floats_ok) {
-    std::string error = "floats must be four ints >= 0; got (";
-    for (std::size_t i = 0; i < a.floats.size(); ++i) error += (i ? ", " : "") + std::to_string(a.floats[i]);
-    return error + ")";
-  }
+#define YIJING_MAHJONG_CHECK_FIELD(name, kind, default_value) \
+  if (std::string error = kind::error(#name, a.name); !error.empty()) return error;
+  YIJING_MAHJONG_CONFIG_FIELDS(YIJING_MAHJONG_CHECK_FIELD)
+#undef YIJING_MAHJONG_CHECK_FIELD
   return "";
 }
 
@@ -71,18 +82,9 @@ ConfigResult make_config(const ConfigArgs& a) {
   if (!r.error.empty()) return r;
   Config& c = r.config;
   c.ruleset = *ruleset_from_string(a.ruleset);
-  c.flowers = a.flowers;
-  c.void_suit = a.void_suit;
-  c.declare_ready = a.declare_ready;
-  c.birds = static_cast<std::uint8_t>(a.birds);
-  c.bird_scoring = *scoring_from_string(a.bird_scoring);
-  c.compound = *scoring_from_string(a.compound);
-  c.cap = a.cap;
-  c.floats = a.floats;
-  c.opening_extras = a.opening_extras;
-  c.opening_reuse = a.opening_reuse;
-  c.mid_game_wins = a.mid_game_wins;
-  c.pass_lock = a.pass_lock;
+#define YIJING_MAHJONG_SET_VALUE(name, kind, default_value) c.name = kind::value(a.name);
+  YIJING_MAHJONG_CONFIG_FIELDS(YIJING_MAHJONG_SET_VALUE)
+#undef YIJING_MAHJONG_SET_VALUE
   return r;
 }
 
@@ -98,18 +100,9 @@ ConfigResult make_config(std::string_view ruleset, bool flowers, bool void_suit,
 ConfigArgs config_args(const Config& c) noexcept {
   ConfigArgs a;
   a.ruleset = checked_ruleset_name(c.ruleset);
-  a.flowers = c.flowers;
-  a.void_suit = c.void_suit;
-  a.declare_ready = c.declare_ready;
-  a.birds = c.birds;
-  a.bird_scoring = checked_scoring_name(c.bird_scoring);
-  a.compound = checked_scoring_name(c.compound);
-  a.cap = c.cap;
-  a.floats = c.floats;
-  a.opening_extras = c.opening_extras;
-  a.opening_reuse = c.opening_reuse;
-  a.mid_game_wins = c.mid_game_wins;
-  a.pass_lock = c.pass_lock;
+#define YIJING_MAHJONG_SET_ARG(name, kind, default_value) a.name = kind::arg(c.name);
+  YIJING_MAHJONG_CONFIG_FIELDS(YIJING_MAHJONG_SET_ARG)
+#undef YIJING_MAHJONG_SET_ARG
   return a;
 }
 

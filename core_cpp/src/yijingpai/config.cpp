@@ -1,5 +1,6 @@
-// The rules of one hand (config.hpp): the one check of the options, and the
-// names of the win conditions in canonical order (docs/yijing.md §5).
+// The rules of one hand (config.hpp): the kinds' range checks
+// (config_kinds.hpp) and the one check of the fields, expanded from the field
+// list, and the names of the win conditions in canonical order (docs/yijing.md §5).
 #include "yijing/yijingpai/config.hpp"
 
 namespace yijing::yijingpai {
@@ -31,17 +32,34 @@ const char* taiji_name(TaijiRule t) noexcept {
   return "";
 }
 
+std::string choice_error(const char* name, long long value, std::initializer_list<long long> allowed) {
+  std::string words;
+  std::size_t i = 0;
+  for (long long v : allowed) {
+    if (v == value) return {};
+    words += (i == 0 ? "" : i + 1 == allowed.size() ? " or " : ", ") + std::to_string(v);
+    ++i;
+  }
+  return std::string(name) + " must be " + words + "; got " + std::to_string(value);
+}
+
+std::string WinMaskField::error(const char* name, Arg a) {
+  if (a >= 1 && a <= kAllWinConditions) return {};
+  return std::string(name) + " must be a non-zero subset of the 6 condition bits; got " + std::to_string(a);
+}
+
+std::string DeckField::error(const char* name, Arg a) { return choice_error(name, a, {144, 162}); }
+
+std::string TaijiField::error(const char* name, Arg a) {
+  if (taiji_from_string(a)) return {};
+  return std::string(name) + " must be 'wild' or 'none'; got '" + std::string(a) + "'";
+}
+
 std::string config_error(const ConfigArgs& a) {
-  auto in = [](long long v, long long lo, long long hi) { return v >= lo && v <= hi; };
-  if (!in(a.play_size, 2, 3)) return "play_size must be 2 or 3; got " + std::to_string(a.play_size);
-  if (!in(a.players, 2, kMaxPlayers))
-    return "players must be 2, 3 or 4; got " + std::to_string(a.players);
-  if (!in(a.win_mask, 1, kAllWinConditions))
-    return "win_mask must be a non-zero subset of the 6 condition bits; got " +
-           std::to_string(a.win_mask);
-  if (!deck_from_int(a.deck)) return "deck must be 144 or 162; got " + std::to_string(a.deck);
-  if (!taiji_from_string(a.taiji))
-    return "taiji must be 'wild' or 'none'; got '" + std::string(a.taiji) + "'";
+#define YIJING_YIJINGPAI_CHECK_FIELD(name, kind, default_value) \
+  if (std::string error = kind::error(#name, a.name); !error.empty()) return error;
+  YIJING_YIJINGPAI_CONFIG_FIELDS(YIJING_YIJINGPAI_CHECK_FIELD)
+#undef YIJING_YIJINGPAI_CHECK_FIELD
   return "";
 }
 
@@ -50,25 +68,17 @@ ConfigResult make_config(const ConfigArgs& a) {
   r.error = config_error(a);
   if (!r.error.empty()) return r;
   Config& c = r.config;
-  c.play_size = static_cast<std::uint8_t>(a.play_size);
-  c.players = static_cast<std::uint8_t>(a.players);
-  c.taiji_in_pong = a.taiji_in_pong;
-  c.win_mask = static_cast<std::uint8_t>(a.win_mask);
-  c.split_payment = a.split_payment;
-  c.deck = *deck_from_int(a.deck);
-  c.taiji = *taiji_from_string(a.taiji);
+#define YIJING_YIJINGPAI_SET_VALUE(name, kind, default_value) c.name = kind::value(a.name);
+  YIJING_YIJINGPAI_CONFIG_FIELDS(YIJING_YIJINGPAI_SET_VALUE)
+#undef YIJING_YIJINGPAI_SET_VALUE
   return r;
 }
 
 ConfigArgs config_args(const Config& c) noexcept {
   ConfigArgs a;
-  a.play_size = c.play_size;
-  a.players = c.players;
-  a.taiji_in_pong = c.taiji_in_pong;
-  a.win_mask = c.win_mask;
-  a.split_payment = c.split_payment;
-  a.deck = static_cast<long long>(c.deck);
-  a.taiji = taiji_name(c.taiji);
+#define YIJING_YIJINGPAI_SET_ARG(name, kind, default_value) a.name = kind::arg(c.name);
+  YIJING_YIJINGPAI_CONFIG_FIELDS(YIJING_YIJINGPAI_SET_ARG)
+#undef YIJING_YIJINGPAI_SET_ARG
   return a;
 }
 

@@ -1,16 +1,18 @@
 // The rules of one mahjong hand as the engine plays them
 // (docs/mahjong-engine.md "Config"; rules: shared/rules/mahjong.md §5-§8).
 // A plain value, checked when made by the one check (config_error, used by
-// make_config and config_valid); the engine trusts it. A rule option is a field
-// here, a field of ConfigArgs, and a check in config_error (config.cpp).
+// make_config and config_valid); the engine trusts it. A rule option is one
+// line of YIJING_MAHJONG_CONFIG_FIELDS: the fields of Config and ConfigArgs,
+// the check (config.cpp) and the Python class (bindings/mahjong_config.cpp)
+// are expanded from that list.
 #pragma once
 
-#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
 
+#include "yijing/mahjong/config_kinds.hpp"
 #include "yijing/mahjong/tiles.hpp"
 
 namespace yijing::mahjong {
@@ -18,25 +20,31 @@ namespace yijing::mahjong {
 // The rulesets of the seeds. wins() and the payments dispatch on this field,
 // so adding one is a new case, not a new engine.
 enum class Ruleset : std::uint8_t { kCommon, kShaoyang, kChangsha };
-// Changsha's bird_scoring and compound: "add" or "multiply".
-enum class Scoring : std::uint8_t { kAdd, kMultiply };
+
+// Every option of every ruleset, X(name, kind, default), in the order of the
+// option table (pyyijing/mahjong/rules.py, whose entry gives its rulesets and
+// allowed values); the kinds are config_kinds.hpp's. The order is that of the
+// Python Config's keywords, its repr and the checks' messages. The engine
+// reads a ruleset's own options only (the others hold the table's defaults).
+#define YIJING_MAHJONG_CONFIG_FIELDS(X)                                                   \
+  X(flowers, BoolOption, false)        /* common only: the 8 flowers in the wall (144) */ \
+  X(void_suit, BoolOption, false)      /* common only: 定缺, 108 tiles, no chow, no 報聽 */ \
+  X(declare_ready, BoolOption, true)   /* common: 報聽, as given (see ready_on) */         \
+  X(birds, BirdsOption, 2)             /* 扎鳥: 0, 2 or 4 */                                \
+  X(bird_scoring, ScoringOption, Scoring::kAdd) /* x (1 + hits) or x 2^hits */             \
+  X(compound, ScoringOption, Scoring::kAdd)     /* big-win units: u * n or u * 2^(n-1) */ \
+  X(cap, CapOption, 6)                 /* at most this many units (0: none) */            \
+  X(floats, SeatAmountsOption, {})     /* 飄, per seat */                                  \
+  X(opening_extras, BoolOption, false) /* 三同 一枝花 步步高 金童玉女 */                      \
+  X(opening_reuse, BoolOption, false)  /* a four is also a triplet of 六六順 */              \
+  X(mid_game_wins, BoolOption, true)   /* 中途四喜 / 中途六六順 */                            \
+  X(pass_lock, BoolOption, true)       /* 過手 */
+
+#define YIJING_MAHJONG_CONFIG_VALUE(name, kind, default_value) kind::Value name = default_value;
 
 struct Config {
   Ruleset ruleset = Ruleset::kCommon;
-  bool flowers = false;        // common only: the 8 flowers in the wall (144 tiles)
-  bool void_suit = false;      // common only: 定缺, 108 tiles, no chow, no 報聽
-  bool declare_ready = true;   // common: 報聽, as given (see ready_on)
-  // Changsha's options (rules §7-§8; read only in Changsha, the table's
-  // defaults otherwise).
-  std::uint8_t birds = 2;                 // 扎鳥: 0, 2 or 4
-  Scoring bird_scoring = Scoring::kAdd;   // x (1 + hits) or x 2^hits
-  Scoring compound = Scoring::kAdd;       // big-win units: u * n or u * 2^(n-1)
-  std::int64_t cap = 6;                   // at most this many units (0: none)
-  std::array<std::int64_t, 4> floats{};   // 飄, per seat
-  bool opening_extras = false;            // 三同 一枝花 步步高 金童玉女
-  bool opening_reuse = false;             // a four is also a triplet of 六六順
-  bool mid_game_wins = true;              // 中途四喜 / 中途六六順
-  bool pass_lock = true;                  // 過手
+  YIJING_MAHJONG_CONFIG_FIELDS(YIJING_MAHJONG_CONFIG_VALUE)
 
   // 報聽 is played only in common outside the void-suit game (rules §11;
   // Shaoyang has none).
@@ -51,26 +59,22 @@ struct Config {
   }
 };
 
+#undef YIJING_MAHJONG_CONFIG_VALUE
+
 const char* ruleset_name(Ruleset r) noexcept;
 std::optional<Ruleset> ruleset_from_string(std::string_view name) noexcept;
 
 // Every option as the Python Config takes it (bird_scoring and compound as
 // their strings), so that a value out of range is reported as given.
+#define YIJING_MAHJONG_CONFIG_ARG(name, kind, default_value) \
+  kind::Arg name = kind::arg(kind::Value{default_value});
+
 struct ConfigArgs {
   std::string_view ruleset = "common";
-  bool flowers = false;
-  bool void_suit = false;
-  bool declare_ready = true;
-  std::int64_t birds = 2;
-  std::string_view bird_scoring = "add";
-  std::string_view compound = "add";
-  std::int64_t cap = 6;
-  std::array<std::int64_t, 4> floats{};
-  bool opening_extras = false;
-  bool opening_reuse = false;
-  bool mid_game_wins = true;
-  bool pass_lock = true;
+  YIJING_MAHJONG_CONFIG_FIELDS(YIJING_MAHJONG_CONFIG_ARG)
 };
+
+#undef YIJING_MAHJONG_CONFIG_ARG
 
 // The one check of the options: the message of the first rule they break, in
 // the order and words of the Python twin (pyyijing/fallback/mahjong/config.py;
@@ -91,7 +95,5 @@ ConfigResult make_config(std::string_view ruleset, bool flowers, bool void_suit,
 ConfigArgs config_args(const Config& c) noexcept;
 // Whether the engine may play this Config: config_error of its options is "".
 bool config_valid(const Config& c) noexcept;
-
-const char* scoring_name(Scoring s) noexcept;
 
 }  // namespace yijing::mahjong

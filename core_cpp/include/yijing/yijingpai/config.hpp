@@ -6,14 +6,17 @@
 // `variant` becomes the play size k, `win_conditions` a bit mask (§5),
 // `self_draw_payment` a flag. `deck`/`taiji` only shape the wall (the engine
 // is dealt a wall already shuffled); `next_dealer` is a match-level option.
-// A rule option is a field here, a field of ConfigArgs, and a check in
-// config_error (config.cpp).
+// A field is one line of YIJING_YIJINGPAI_CONFIG_FIELDS: the fields of Config
+// and ConfigArgs, the check (config.cpp) and the Python class
+// (bindings/yijingpai_config.cpp) are expanded from that list.
 #pragma once
 
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
+
+#include "yijing/yijingpai/config_kinds.hpp"
 
 namespace yijing::yijingpai {
 
@@ -36,32 +39,36 @@ inline constexpr std::uint8_t kAllWinConditions = 63;
 // Name of condition number `index` (0..5, canonical order), e.g. "two_targets".
 const char* win_condition_name(int index) noexcept;
 
-// 144: 70 yang + 70 yin + 4 taiji; 162: 79 + 79 + 4.
-enum class Deck { k144 = 144, k162 = 162 };
-// kWild: the 4 taiji tiles are in the wall; kNone: no taiji tiles.
-enum class TaijiRule { kWild, kNone };
+// Every field, X(name, kind, default), in the order of the Python Config's
+// keywords (Rules.core_config()), its repr and the checks' messages; the kinds
+// are config_kinds.hpp's.
+#define YIJING_YIJINGPAI_CONFIG_FIELDS(X)                                     \
+  X(play_size, PlaySizeField, 2)        /* k: 2 standard, 3 simple */         \
+  X(players, PlayersField, 4)                                                 \
+  X(taiji_in_pong, BoolField, true)                                           \
+  X(win_mask, WinMaskField, kTwoTargets | kThreeOfAKind)                      \
+  X(split_payment, BoolField, false)    /* self_draw_payment == "split" */    \
+  X(deck, DeckField, Deck::k144)        /* the tile set a wall is shuffled */ \
+  X(taiji, TaijiField, TaijiRule::kWild) /* from (seed deals) */
+
+#define YIJING_YIJINGPAI_CONFIG_VALUE(name, kind, default_value) kind::Value name = default_value;
 
 struct Config {
-  std::uint8_t play_size = 2;  // k: 2 standard, 3 simple (docs §Specs)
-  std::uint8_t players = 4;
-  bool taiji_in_pong = true;
-  std::uint8_t win_mask = kTwoTargets | kThreeOfAKind;
-  bool split_payment = false;  // self_draw_payment == "split"
-  Deck deck = Deck::k144;      // the tile set a wall is shuffled from
-  TaijiRule taiji = TaijiRule::kWild;
+  YIJING_YIJINGPAI_CONFIG_FIELDS(YIJING_YIJINGPAI_CONFIG_VALUE)
 };
 
-// Every option as the Python Config takes it (wide integers and the taiji
+#undef YIJING_YIJINGPAI_CONFIG_VALUE
+
+// Every field as the Python Config takes it (wide integers and the taiji
 // name), so that a value out of range is reported as given.
+#define YIJING_YIJINGPAI_CONFIG_ARG(name, kind, default_value) \
+  kind::Arg name = kind::arg(kind::Value{default_value});
+
 struct ConfigArgs {
-  long long play_size = 2;
-  long long players = 4;
-  bool taiji_in_pong = true;
-  long long win_mask = kTwoTargets | kThreeOfAKind;
-  bool split_payment = false;
-  long long deck = 144;
-  std::string_view taiji = "wild";
+  YIJING_YIJINGPAI_CONFIG_FIELDS(YIJING_YIJINGPAI_CONFIG_ARG)
 };
+
+#undef YIJING_YIJINGPAI_CONFIG_ARG
 
 // The one check of the options: the message of the first one out of range, in
 // the order and words of the Python twin (pyyijing/fallback/yijingpai/config.py),
@@ -80,9 +87,5 @@ ConfigResult make_config(const ConfigArgs& a);
 ConfigArgs config_args(const Config& c) noexcept;
 // Whether the engine may play this Config: config_error of its options is "".
 bool config_valid(const Config& c) noexcept;
-
-std::optional<Deck> deck_from_int(long long tiles) noexcept;
-std::optional<TaijiRule> taiji_from_string(std::string_view name) noexcept;
-const char* taiji_name(TaijiRule t) noexcept;  // "wild", "none"
 
 }  // namespace yijing::yijingpai
