@@ -1,10 +1,10 @@
 """A record with a wrongly typed deal field is a bad record, never a crash.
 
 `replay` reads records from files that anyone may have edited (the record
-sections of docs/yijing.md and docs/mahjong.md), so for every registered game and each deal field (seed, wall, dealer, dice, dealer_source,
-moves) a value of the wrong type ends in `RecordError` (or, for a move, the
-game's illegal-move error), and `yijing validate` reports it with exit 1
-instead of a traceback.
+sections of docs/yijing.md and docs/mahjong.md), so for every registered game
+and each deal field (seed, wall, dealer, dice, dealer_source, moves) a value of
+the wrong type ends in `RecordError` (or, for a move, the game's illegal-move
+error), and `yijing validate` reports it with exit 1 instead of a traceback.
 """
 
 from __future__ import annotations
