@@ -1,0 +1,78 @@
+// The environments' action index and batch of Yi Jing Pai (env_encode.hpp,
+// vec_env.hpp): the index is the bijection docs/env-yijingpai.md "Actions"
+// lays out, and a batch environment plays the same hand whatever the thread
+// count and batch size. The planes are checked against the Python codec in
+// tests/env/test_vector_encode_yijingpai.py.
+#include <doctest/doctest.h>
+
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "yijing/yijingpai/env_encode.hpp"
+#include "yijing/yijingpai/notation.hpp"
+#include "yijing/yijingpai/vec_env.hpp"
+
+namespace {
+namespace yp = yijing::yijingpai;
+namespace ye = yijing::yijingpai::env;
+}  // namespace
+
+TEST_CASE("yijingpai env: action index widths and examples") {
+  CHECK(ye::num_actions(2) == 4164);
+  CHECK(ye::num_actions(3) == 4356);
+  // docs/env-yijingpai.md "Actions" examples (standard).
+  const std::vector<std::pair<std::string, int>> examples = {
+      {"s0:target=000000", 0}, {"s0:target=100000", 1024}, {"s0:play=00", 4096},
+      {"s0:pong=11@split", 4129}, {"s0:win", 4160}, {"s0:pass", 4163}};
+  for (const auto& [text, index] : examples) {
+    const auto spec = yp::parse_move(text);
+    REQUIRE(spec);
+    CHECK(ye::action_index(yp::to_action(*spec), 2) == index);
+  }
+}
+
+TEST_CASE("yijingpai env: every index names a move that maps back to it") {
+  for (int k = 2; k <= 3; ++k) {
+    for (int seat = 0; seat < 4; ++seat) {
+      for (int i = 0; i < ye::num_actions(k); ++i) {
+        yp::Action a = 0;
+        REQUIRE(ye::action_at(i, seat, k, a));
+        CHECK(yp::action_seat(a) == seat);
+        CHECK(ye::action_index(a, k) == i);
+      }
+      yp::Action a = 0;
+      CHECK_FALSE(ye::action_at(-1, seat, k, a));
+      CHECK_FALSE(ye::action_at(ye::num_actions(k), seat, k, a));
+    }
+  }
+}
+
+TEST_CASE("yijingpai env: a batch environment is the same on 1 and 2 threads") {
+  yp::Config cfg;
+  cfg.players = 3;
+  const yp::BotKind bots[yp::kMaxPlayers] = {};
+  ye::VecEnv one(cfg, 3, -1, bots, 1, 1.0);
+  ye::VecEnv two(cfg, 40, -1, bots, 2, 1.0);
+  one.reset(9);
+  two.reset(9);
+  int ended = 0;
+  for (int step = 0; step < 600; ++step) {
+    std::vector<std::int64_t> a1(3), a2(40);
+    for (int i = 0; i < 40; ++i) {
+      const std::int64_t c = two.legal_count[static_cast<std::size_t>(i)];
+      REQUIRE(c > 0);
+      const auto pick = static_cast<std::size_t>((step * 7 + i) % c);
+      a2[static_cast<std::size_t>(i)] = two.legal[static_cast<std::size_t>(i) * 4164 + pick];
+      if (i < 3) a1[static_cast<std::size_t>(i)] = a2[static_cast<std::size_t>(i)];
+    }
+    REQUIRE(one.first_illegal(a1.data()) == -1);
+    REQUIRE(two.first_illegal(a2.data()) == -1);
+    one.step(a1.data());
+    two.step(a2.data());
+    CHECK(std::memcmp(one.obs.data(), two.obs.data(), one.obs.size()) == 0);
+    CHECK(std::memcmp(one.mask.data(), two.mask.data(), one.mask.size()) == 0);
+    for (std::size_t i = 0; i < 3; ++i) ended += one.terminated[i];
+  }
+  CHECK(ended >= 3);
+}
