@@ -137,7 +137,9 @@ def test_bots_mode_matches_make_gym(options: dict[str, Any], opponents: Any, sea
     venv = yj.env.VectorEnv(
         "yijingpai", n, seed=seed, opponents=opponents, seat=seat, threads=2, **options
     )
-    gyms = [yj.env.make_gym("yijingpai", opponents=opponents, seat=seat, **options) for _ in range(n)]
+    gyms = [
+        yj.env.make_gym("yijingpai", opponents=opponents, seat=seat, **options) for _ in range(n)
+    ]
     want = [g.reset(seed=hand_seed(seed, i))[0] for i, g in enumerate(gyms)]
     rngs = [np.random.default_rng(i) for i in range(n)]
     obs, info = venv.reset()
