@@ -5,6 +5,7 @@
 // tests/env/test_vector_encode_yijingpai.py.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -75,4 +76,24 @@ TEST_CASE("yijingpai env: a batch environment is the same on 1 and 2 threads") {
     for (std::size_t i = 0; i < 3; ++i) ended += one.terminated[i];
   }
   CHECK(ended >= 3);
+}
+
+TEST_CASE("yijingpai env: the target table is every hand's legal targets") {
+  yp::State s;  // the target phase, nobody's target laid
+  std::vector<std::int8_t> mask(static_cast<std::size_t>(ye::num_actions(2)));
+  for (int yang = 0; yang <= 9; ++yang)
+    for (int yin = 0; yin + yang <= 9; ++yin)
+      for (int taiji = 0; taiji <= 4; ++taiji) {
+        s.seats[1].hand = yp::Hand{static_cast<std::uint8_t>(yang), static_cast<std::uint8_t>(yin),
+                                   static_cast<std::uint8_t>(taiji), 0};
+        ye::encode_mask(s, 1, mask.data());
+        const ye::TargetSet t = ye::target_set(s.seats[1].hand);
+        std::vector<std::int16_t> want;
+        for (int a = 0; a < ye::num_actions(2); ++a)
+          if (mask[static_cast<std::size_t>(a)]) want.push_back(static_cast<std::int16_t>(a));
+        REQUIRE(t.count == static_cast<int>(want.size()));
+        CHECK(std::equal(want.begin(), want.end(), t.indices));
+        CHECK(std::equal(mask.begin(), mask.begin() + 4096, t.mask));
+        for (int a = 0; a < 4096; ++a) CHECK(((t.bits[a >> 6] >> (a & 63)) & 1) == mask[static_cast<std::size_t>(a)]);
+      }
 }

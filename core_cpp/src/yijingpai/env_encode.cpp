@@ -5,6 +5,7 @@
 #include "yijing/yijingpai/env_encode.hpp"
 
 #include <cstring>
+#include <vector>
 
 #include "yijing/yijingpai/engine.hpp"
 
@@ -69,7 +70,56 @@ int phase_row(const State& s, int seat) noexcept {
   return s.seats[following].hand.total() < s.k() ? 3 : 1;
 }
 
+// target_set's table, one entry per hand the targets can tell apart: at most
+// 6 yang and 6 yin count (a target has 6 lines) and a wall holds at most 4 taiji.
+constexpr int kHandKeys = 7 * 7 * 5;
+constexpr int key_of(int yang, int yin, int taiji) noexcept {
+  return ((yang < 6 ? yang : 6) * 7 + (yin < 6 ? yin : 6)) * 5 + (taiji < 4 ? taiji : 4);
+}
+
+struct TargetTable {
+  std::vector<std::int16_t> indices;
+  int start[kHandKeys + 1] = {};
+  std::vector<std::int8_t> mask;     // [kHandKeys][4096]
+  std::vector<std::uint64_t> bits;   // [kHandKeys][64]
+
+  TargetTable() : mask(static_cast<std::size_t>(kHandKeys) * 4096), bits(static_cast<std::size_t>(kHandKeys) * 64) {
+    State s;  // the target phase, nobody's target laid
+    std::vector<Action> moves(kMaxLegalActions);
+    for (int yang = 0; yang <= 6; ++yang)
+      for (int yin = 0; yin <= 6; ++yin)
+        for (int taiji = 0; taiji <= 4; ++taiji) {
+          const int key = key_of(yang, yin, taiji);
+          s.seats[0].hand = Hand{static_cast<std::uint8_t>(yang), static_cast<std::uint8_t>(yin),
+                                 static_cast<std::uint8_t>(taiji), 0};
+          const int n = legal_actions(s, 0, moves.data());
+          std::int8_t* m = mask.data() + static_cast<std::size_t>(key) * 4096;
+          std::uint64_t* b = bits.data() + static_cast<std::size_t>(key) * 64;
+          for (int i = 0; i < n; ++i) {
+            const int a = action_index(moves[static_cast<std::size_t>(i)], 2);
+            m[a] = 1;
+            b[a >> 6] |= std::uint64_t{1} << (a & 63);
+          }
+        }
+    for (int key = 0; key < kHandKeys; ++key) {
+      start[key] = static_cast<int>(indices.size());
+      const std::int8_t* m = mask.data() + static_cast<std::size_t>(key) * 4096;
+      for (int a = 0; a < 4096; ++a)
+        if (m[a]) indices.push_back(static_cast<std::int16_t>(a));
+    }
+    start[kHandKeys] = static_cast<int>(indices.size());
+  }
+};
+
 }  // namespace
+
+TargetSet target_set(const Hand& h) noexcept {
+  static const TargetTable table;  // built at first use (thread-safe)
+  const int key = key_of(h.yang, h.yin, h.taiji);
+  return {table.indices.data() + table.start[key], table.start[key + 1] - table.start[key],
+          table.mask.data() + static_cast<std::size_t>(key) * 4096,
+          table.bits.data() + static_cast<std::size_t>(key) * 64};
+}
 
 int action_index(Action a, int k) noexcept {
   const int plays = 1 << (2 * k);

@@ -82,9 +82,12 @@ void VecEnv::deal_until_learner(Slot& e, bool first) const noexcept {
 }
 
 // The acting seat's observation, mask and legal list. The mask is 4164/4356
-// wide and a seat has a few legal moves outside the target phase, so only the
-// entries set before are cleared, not the whole row.
+// wide and a seat has a few legal moves outside the target phase, all at
+// indices 4096 and up (plays, pongs, wins, pass), so only the entries set
+// before are cleared, not the whole row; a target phase's 1,000 or more (all
+// below 4096) are copied from target_set's table.
 void VecEnv::write_turn(std::size_t i) noexcept {
+  constexpr int kTargetWords = 4096 / 64;
   Slot& e = envs_[i];
   int p = learner_;
   if (p < 0) {
@@ -96,9 +99,23 @@ void VecEnv::write_turn(std::size_t i) noexcept {
   encode_observation(e.s, p, obs.data() + i * kObsSize);
   const auto width = static_cast<std::size_t>(actions_);
   std::int8_t* m = mask.data() + i * width;
-  for (int w = 0; w < kWords; ++w) {
+  std::int16_t* out = legal.data() + i * width;
+  if (e.targets) {
+    std::memset(m, 0, 4096);
+    std::memset(e.bits, 0, kTargetWords * sizeof(std::uint64_t));
+  }
+  for (int w = kTargetWords; w < kWords; ++w) {
     for (std::uint64_t b = e.bits[w]; b; b &= b - 1) m[64 * w + lowest_bit(b)] = 0;
     e.bits[w] = 0;
+  }
+  e.targets = e.s.phase == Phase::kTarget;
+  if (e.targets) {
+    const TargetSet t = target_set(e.s.seats[p].hand);
+    std::memcpy(m, t.mask, 4096);
+    std::memcpy(e.bits, t.bits, kTargetWords * sizeof(std::uint64_t));
+    std::memcpy(out, t.indices, static_cast<std::size_t>(t.count) * sizeof(std::int16_t));
+    legal_count[i] = t.count;
+    return;
   }
   Action moves[kMaxLegalActions];
   const int count = legal_actions(e.s, p, moves);
@@ -107,9 +124,8 @@ void VecEnv::write_turn(std::size_t i) noexcept {
     const int a = action_index(moves[j], k);
     e.bits[a >> 6] |= std::uint64_t{1} << (a & 63);
   }
-  std::int16_t* out = legal.data() + i * width;
   std::int64_t c = 0;
-  for (int w = 0; w < kWords; ++w) {
+  for (int w = kTargetWords; w < kWords; ++w) {
     for (std::uint64_t b = e.bits[w]; b; b &= b - 1) {
       const int a = 64 * w + lowest_bit(b);
       m[a] = 1;

@@ -25,6 +25,19 @@ int action_index(Action a, int k) noexcept;
 // The action of `seat` that index `index` stands for; false outside 0..num_actions(k)-1.
 bool action_at(int index, int seat, int k, Action& out) noexcept;
 
+// The legal targets of a seat holding `h` in the target phase, which depend on
+// nothing else: the first-phase masks are 1,000-2,800 entries wide, so a batch
+// copies them from this table (built once, shared by every thread) instead of
+// setting them one by one. Indices ascending; mask[i] and bit i of bits for
+// i < 4096 (the targets' range).
+struct TargetSet {
+  const std::int16_t* indices;
+  int count;
+  const std::int8_t* mask;     // [4096]
+  const std::uint64_t* bits;   // [64]
+};
+TargetSet target_set(const Hand& h) noexcept;
+
 // `seat`'s observation into out[kObsSize] (row-major (98, 8), uint8): the
 // planes of its view, a claim offered to another seat shown as the seat sees
 // the table once every offer is passed (env_observation.py public_phase).

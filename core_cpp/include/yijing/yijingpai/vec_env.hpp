@@ -64,6 +64,7 @@ class VecEnv {
     std::uint64_t next_hand = 0;  // hands dealt after the first
     std::uint64_t hand = 0;       // this hand's seed
     std::uint64_t bits[kWords] = {};  // the mask as bits: first_illegal, and which entries to clear
+    bool targets = false;             // the mask holds a target phase's (clear its 4096 entries whole)
   };
 
   void deal(Slot& e, bool first) const noexcept;
