@@ -60,7 +60,7 @@ def check_legal_list(venv: Any) -> None:
 @pytest.mark.parametrize("options", MIXES, ids=IDS)
 def test_every_seat_matches_the_aec_environment(options: dict[str, Any]) -> None:
     assert yj.backend() == "native"
-    seed, n, steps = 11, 4, 600
+    seed, n, steps = 11, 4, 1_000  # 4,000 environment steps per mix
     players = yj.Rules(**options).players
     venv = yj.env.VectorEnv("yijingpai", n, seed=seed, threads=2, **options)
     assert isinstance(venv, gymnasium.vector.VectorEnv)
