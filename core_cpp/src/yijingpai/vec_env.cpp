@@ -12,9 +12,11 @@
 namespace yijing::yijingpai::env {
 
 namespace {
-// Environments per block a thread takes: small enough to balance two threads,
-// large enough that the counter is not contended.
-constexpr std::uint64_t kBlock = 16;
+// Environments per block a thread takes: a step costs well under a
+// microsecond outside the target phase, so a block of 64 is tens of
+// microseconds of work, about what waking another thread costs (a batch of
+// one block runs on the caller alone); 4 blocks or more balance two threads.
+constexpr std::uint64_t kBlock = 64;
 
 int lowest_bit(std::uint64_t w) noexcept { return __builtin_ctzll(w); }
 }  // namespace
