@@ -49,31 +49,38 @@ TEST_CASE("yijingpai env: every index names a move that maps back to it") {
   }
 }
 
-TEST_CASE("yijingpai env: a batch environment is the same on 1 and 2 threads") {
+TEST_CASE("yijingpai env: a batch environment is the same on 1 and 2 threads and in any batch size") {
   yp::Config cfg;
   cfg.players = 3;
   const yp::BotKind bots[yp::kMaxPlayers] = {};
-  ye::VecEnv one(cfg, 3, -1, bots, 1, 1.0);
-  ye::VecEnv two(cfg, 40, -1, bots, 2, 1.0);
+  constexpr int kLarge = 300;  // several blocks, shared by the two threads
+  ye::VecEnv small(cfg, 3, -1, bots, 1, 1.0);
+  ye::VecEnv one(cfg, kLarge, -1, bots, 1, 1.0);
+  ye::VecEnv two(cfg, kLarge, -1, bots, 2, 1.0);
+  small.reset(9);
   one.reset(9);
   two.reset(9);
   int ended = 0;
+  const auto width = static_cast<std::size_t>(one.num_actions());
   for (int step = 0; step < 600; ++step) {
-    std::vector<std::int64_t> a1(3), a2(40);
-    for (int i = 0; i < 40; ++i) {
-      const std::int64_t c = two.legal_count[static_cast<std::size_t>(i)];
+    std::vector<std::int64_t> a(kLarge);
+    for (std::size_t i = 0; i < kLarge; ++i) {
+      const std::int64_t c = one.legal_count[i];
       REQUIRE(c > 0);
-      const auto pick = static_cast<std::size_t>((step * 7 + i) % c);
-      a2[static_cast<std::size_t>(i)] = two.legal[static_cast<std::size_t>(i) * 4164 + pick];
-      if (i < 3) a1[static_cast<std::size_t>(i)] = a2[static_cast<std::size_t>(i)];
+      a[i] = one.legal[i * width + static_cast<std::size_t>((step * 7 + static_cast<int>(i)) % c)];
     }
-    REQUIRE(one.first_illegal(a1.data()) == -1);
-    REQUIRE(two.first_illegal(a2.data()) == -1);
-    one.step(a1.data());
-    two.step(a2.data());
-    CHECK(std::memcmp(one.obs.data(), two.obs.data(), one.obs.size()) == 0);
-    CHECK(std::memcmp(one.mask.data(), two.mask.data(), one.mask.size()) == 0);
-    for (std::size_t i = 0; i < 3; ++i) ended += one.terminated[i];
+    REQUIRE(small.first_illegal(a.data()) == -1);
+    REQUIRE(one.first_illegal(a.data()) == -1);
+    REQUIRE(two.first_illegal(a.data()) == -1);
+    small.step(a.data());
+    one.step(a.data());
+    two.step(a.data());
+    CHECK(one.obs == two.obs);
+    CHECK(one.mask == two.mask);
+    CHECK(one.rewards == two.rewards);
+    CHECK(std::equal(small.obs.begin(), small.obs.end(), one.obs.begin()));
+    CHECK(std::equal(small.mask.begin(), small.mask.end(), one.mask.begin()));
+    for (std::size_t i = 0; i < 3; ++i) ended += small.terminated[i];
   }
   CHECK(ended >= 3);
 }
