@@ -70,6 +70,8 @@ void bind_yijingpai_sim(py::module_& m);
 void bind_yijingpai_position_check(py::module_& m);
 // core_cpp/bindings/yijingpai_wire_bindings.cpp: the service's ValidateMoves from its bytes.
 void bind_yijingpai_wire(py::module_& m);
+// core_cpp/bindings/yijingpai_env_bindings.cpp: the environments' encoder and batch (EnvEncoder, VecEnv).
+void bind_yijingpai_env(py::module_& m);
 // core_cpp/bindings/mahjong_hand_eval_bindings.cpp: hand evaluation.
 void bind_mahjong_hand_eval(py::module_& m);
 // core_cpp/bindings/mahjong_game_bindings.cpp: the game engine (GameCore, shuffle_wall) and the bots.
@@ -116,6 +118,7 @@ PYBIND11_MODULE(_native, m) {
   bind_yijingpai_sim(yjp);
   bind_yijingpai_position_check(yjp);
   bind_yijingpai_wire(yjp);
+  bind_yijingpai_env(yjp);
 
   py::module_ mahjong = m.def_submodule("mahjong", "Mahjong (C++ core): hand evaluation, the game engine, bots, simulation, wire checks");
   yijing_bindings::bind_mahjong_config(mahjong);

@@ -2,7 +2,8 @@
 
 ``VectorEnv(name, num_envs, seed=…, opponents=None, seat=0, threads=0, **options)``
 holds `num_envs` hands of one ruleset in the native core (its game's native part
-``vec_env``, e.g. ``pyyijing._native.mahjong.VecEnv``); `step` applies one action per
+``vec_env``, e.g. ``pyyijing._native.mahjong.VecEnv``, ``pyyijing._native.yijingpai.VecEnv``);
+`step` applies one action per
 environment on `threads` C++ threads (0: every core) with the GIL released. The core encodes the
 observations and masks (the AEC environment's planes and action index, docs/env.md)
 into arrays it owns, and `reset` and `step` return NumPy views of them: no copy is
@@ -10,8 +11,8 @@ made, and the next call overwrites them (copy what you keep).
 
 - ``opponents=None``: every seat is an agent. Each environment acts for its seat to
   act (the lowest of ``to_act``, as the AEC environment's `agent_selection`), given in
-  ``infos["seat"]`` (and `seats`); rewards are ``(num_envs, 4)``, every seat's payment
-  times `reward_scale` at the step that ends a hand, 0 otherwise.
+  ``infos["seat"]`` (and `seats`); rewards are ``(num_envs, players)``, every seat's
+  payment times `reward_scale` at the step that ends a hand, 0 otherwise.
 - ``opponents`` = a bot's name, or one per other seat in turn order from `seat`'s
   next seat (as `make_gym`): `seat` is the learner, the built-in bots play the others
   inside the C++ step (``Xoshiro256ss(hand_seed(S, m))`` per decision, as `make_gym`);
@@ -24,6 +25,14 @@ observation; ``infos["final_obs"]`` holds the ended hand's last observation (by 
 seat that acted, or the learner; its mask all 0), ``infos["final_info"]["payments"]``
 its payments by seat, each marked where it applies by ``infos["_final_obs"]`` /
 ``infos["_final_info"]`` (the terminations).
+
+**Legal actions as a list**: where the game's batch keeps them (Yi Jing Pai, whose
+mask is 4164 or 4356 wide), ``legal_counts`` ``(num_envs,)`` and ``legal_actions``
+``(num_envs, num_actions)`` int16 say the same as the mask: the first
+``legal_counts[i]`` entries of row i are environment i's legal actions, ascending (the
+rest of the row is stale), so a random legal action is
+``legal_actions[np.arange(n), (rng.random(n) * legal_counts).astype(int)]``. Both are
+None for a batch without them.
 
 **Determinism**: ``reset(seed=s)`` gives environment i the seed ``e = hand_seed(s, i)``
 (SplitMix64, pyyijing/core/seeds.py): it deals the hands an AEC environment deals
@@ -156,6 +165,8 @@ def batch_class() -> type:
                 "action_mask": np.zeros((num_envs, codec.num_actions), dtype=np.int8),
             }
             self.payments: np.ndarray = core.payments
+            self.legal_counts: np.ndarray | None = getattr(core, "legal_counts", None)
+            self.legal_actions: np.ndarray | None = getattr(core, "legal_actions", None)
             self._seed = None if seed is None else check_seed(seed)
 
         def reset(

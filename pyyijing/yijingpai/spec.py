@@ -30,5 +30,7 @@ SPEC = GameSpec(
         "bots": Part("bots", native=False),
         "sim": Part(None),  # sim_batch, sim_game_moves, bot_move (native only)
         "wire": Part(None, "validate_moves_wire"),  # the service's fast path (native only)
+        # the environments' batch in C++ (pyyijing.env.VectorEnv; native only)
+        "vec_env": Part(None, "VecEnv"),
     },
 )
