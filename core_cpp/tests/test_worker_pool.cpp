@@ -36,7 +36,7 @@ void check_runs(int threads, std::uint64_t block, int runs, std::chrono::microse
 }  // namespace
 
 TEST_CASE("worker pool: every item once per run, back to back") {
-  for (int threads : {1, 2, 3, 4})
+  for (int threads : {1, 2, 3, 4, 8})
     for (std::uint64_t block : {0u, 1u, 7u, 32u}) check_runs(threads, block, 200, std::chrono::microseconds(0));
 }
 

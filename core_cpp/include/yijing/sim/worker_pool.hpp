@@ -2,12 +2,14 @@
 // a thousand times a second, and starting threads at every step costs more
 // than the step's own work on two threads.
 //
-// run() splits [0, count) into blocks taken from an atomic counter, like
-// parallel_blocks (parallel.hpp): item i must depend only on i and write only
-// its own slots, so results do not depend on the thread count. The calling
-// thread works too; the others wait between runs, spinning briefly first
-// (the next run usually comes within a millisecond) and then sleeping, so an
-// idle pool costs no CPU.
+// run() splits [0, count) into blocks, like parallel_blocks (parallel.hpp):
+// item i must depend only on i and write only its own slots, so results do
+// not depend on the thread count. The calling thread works too, and a run
+// ends when its blocks are done, not when every thread has looked in: on a
+// machine with more runnable threads than cores a worker may not be scheduled
+// for milliseconds, and the caller then does its share. The workers wait
+// between runs, spinning briefly first (the next run usually comes within a
+// millisecond) and then sleeping, so an idle pool costs no CPU.
 #pragma once
 
 #include <atomic>
@@ -38,24 +40,33 @@ class WorkerPool {
   void run(std::uint64_t count, std::uint64_t block, const Work& fn);
 
  private:
+  // A run's fixed facts. Two alternate, so that a worker late for run g reads
+  // run g's facts while run g + 1 is being set up in the other.
+  struct Run {
+    std::atomic<const Work*> fn{nullptr};
+    std::atomic<std::uint64_t> count{0};
+    std::atomic<std::uint64_t> block{1};
+    std::atomic<std::uint32_t> blocks{0};
+  };
+
   void worker_loop(int index);
-  void take_blocks(int index);
+  // Takes and does blocks of run `gen` until none is left or another run has
+  // begun; returns how many it did.
+  std::uint32_t take_blocks(int index, std::uint32_t gen);
 
   std::vector<std::thread> workers_;
-  std::mutex mu_;
-  std::condition_variable wake_;
-  std::condition_variable done_;
-  // Bumped at each run: a worker that saw generation g works once on run g+1.
-  std::atomic<std::uint64_t> generation_{0};
-  std::atomic<int> busy_{0};  // workers still in the current run
-  bool stop_ = false;
-
-  // The current run (written before generation_ is bumped).
-  const Work* fn_ = nullptr;
-  std::uint64_t count_ = 0;
-  std::uint64_t block_ = 1;
-  std::uint64_t blocks_ = 0;
+  Run runs_[2];
+  // (generation << 32) | the next block to take: one word, so that a block is
+  // taken only by a thread that has seen its run's generation.
   std::atomic<std::uint64_t> next_{0};
+  std::atomic<std::uint32_t> done_{0};  // blocks of the current run finished
+  std::uint32_t generation_ = 0;        // the caller's count of runs
+
+  std::mutex mu_;
+  std::condition_variable wake_;  // workers: a run began, or the pool stops
+  std::condition_variable idle_;  // the caller: the run's last block finished
+  bool stop_ = false;
+  bool caller_waiting_ = false;
 };
 
 }  // namespace yijing::sim
