@@ -52,11 +52,11 @@ sysdeps:
 # pip -q: a rerun with nothing changed would list every requirement as already satisfied;
 # errors (and a failed build's output) still show.
 install: $(VPY) $(SYSDEPS_FIRST)
-	@echo "install: pyyijing[dev,service,rl] into $(VENV) (quiet: pip shows only errors)"
+	@echo "install: pyyijing[dev,service,rl,train] into $(VENV) (quiet: pip shows only errors)"
 	$(PIP) install -q $(BUILD_REQS)
 	$(PIP) install -q --no-build-isolation -Cbuild-dir=$(WHEEL_BUILD) \
 		-Ccmake.define.YIJING_BUILD_TESTS=$$([ -f $(DOCTEST_HEADER) ] && echo ON || echo OFF) \
-		'.[dev,service,rl]'
+		'.[dev,service,rl,train]'
 
 cpp-test: sysdeps install
 	@[ -f $(DOCTEST_HEADER) ] || { echo "cpp-test: doctest is not installed ($(DOCTEST_HEADER));" \

@@ -45,6 +45,7 @@ from .suite import (
     bench_yardstick,
 )
 from .timing import Figure
+from .vector_env_bench import bench_vector_env
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -59,6 +60,7 @@ SECTIONS = (
     "mahjong",
     "peers",
     "env",
+    "vector_env",
 )
 
 
@@ -239,6 +241,21 @@ FLOORS: list[tuple[str, str, str, float]] = [
             ),
         )
         if (rs, row[0]) != ("common", "mahjong.common_hands.native")  # listed above
+    ),
+    # the batch of environments in C++ (benchmarks/vector_env_bench.py), per ruleset on
+    # 2 threads: steps/s, and as a share of the engine's own random play in moves/s
+    *(
+        row
+        for rs in ("common", "shaoyang", "changsha")
+        for row in (
+            (f"vector_env.{rs}.t2", f"{rs} VectorEnv steps/s, 2 threads", ">=", 500_000.0),
+            (
+                f"vector_env.{rs}.over_simulate.t2",
+                f"{rs} VectorEnv steps / yj.simulate moves, 2 threads",
+                ">=",
+                0.03,
+            ),
+        )
     ),
 ]
 
@@ -446,6 +463,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     section("mahjong", lambda: bench_mahjong(st.reps, st.target, st.backends, build_dir))
     section("peers", lambda: bench_peers(st.reps, st.target, quick))
     section("env", lambda: bench_env(st.reps, st.target))
+    section("vector_env", lambda: bench_vector_env(st.reps, st.target, quick))
     elapsed = time.perf_counter() - started
 
     fl = floors(figs)

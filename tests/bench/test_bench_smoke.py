@@ -64,6 +64,23 @@ EXPECTED = {
         for name in ("yijingpai", "common", "shaoyang", "changsha")
         for kind in ("aec", "gym", "api", "aec_over_api", "gym_over_api")
     ),
+    # the C++ batch of every environment that has one, beside yj.simulate and the AEC
+    # environment (benchmarks/vector_env_bench.py)
+    "vector_env": tuple(
+        f"vector_env.{name}.{kind}"
+        for name in ("common", "shaoyang", "changsha")
+        for kind in (
+            "t1",
+            "t2",
+            "simulate.t1",
+            "simulate.t2",
+            "over_simulate.t1",
+            "over_simulate.t2",
+            "scaling",
+            "aec",
+            "over_aec",
+        )
+    ),
 }
 PEERS = {"rlcard": "peers.rlcard.hands", "pgx": "peers.pgx.steps", "mjx": "peers.mjx.hands"}
 # Interpreters that cannot run: every peer takes the skip path (fast, whatever is installed).
@@ -79,6 +96,7 @@ NO_PEERS = {
         pytest.param(("games", "yardstick", "simulate", "memory"), {}, id="some-sections"),
         # the mahjong yardstick built and run; every peer skipped
         pytest.param(("mahjong", "peers"), NO_PEERS, id="mahjong-peers-skipped"),
+        pytest.param(("vector_env",), NO_PEERS, id="vector-env-pgx-skipped"),
         # a loopback server and both games' rows (~30 s): slow
         pytest.param(("service",), {}, id="service", marks=pytest.mark.slow),
         pytest.param(("proxy",), {}, id="proxy", marks=pytest.mark.slow),
@@ -130,6 +148,19 @@ def test_quick_bench_runs_and_writes_json(
             if env is NO_PEERS:
                 assert skipped, peer
                 assert "cannot run /nonexistent/" in skipped[0]["note"], skipped[0]["note"]
+    if only is None or "vector_env" in only:
+        # each rate says the batch size that gave it, one of the sweep's
+        rates = [f for f in figures if f["unit"] == "steps/s" and "VectorEnv" in f["label"]]
+        assert len(rates) >= 2 * 3, [f["key"] for f in rates]
+        for f in rates:
+            sweep = [size for size, _rate in f["extra"]["sweep"]]
+            assert f["extra"]["num_envs"] in sweep, f["extra"]
+            assert f"num_envs={f['extra']['num_envs']}" in f["label"]
+        pgx = [f for f in figures if f["key"].startswith("vector_env.pgx.")]
+        assert pgx, "no pgx row"
+        if env is NO_PEERS:
+            assert [f["key"] for f in pgx] == ["vector_env.pgx.skipped"], pgx
+            assert "cannot run /nonexistent/" in pgx[0]["note"], pgx[0]["note"]
     if only is None or "mahjong" in only:
         y = next(f for f in figures if f["key"] == "mahjong.yardstick.hands")
         assert y["extra"]["yardstick"]["hands"] > 0, y["extra"]

@@ -106,6 +106,53 @@ def test_an_environment_is_the_same_in_any_batch_and_thread_count() -> None:
     assert ended >= 3
 
 
+def test_many_blocks_on_two_threads_are_the_same_game_as_on_one() -> None:
+    """A batch larger than one thread's share (the threads take blocks of environments)
+    plays environment i's game as a smaller batch on one thread does, step after step."""
+    one = yj.env.VectorEnv("changsha", 40, seed=8, threads=1)
+    two = yj.env.VectorEnv("changsha", 200, seed=8, threads=2)
+    rngs_one = [np.random.default_rng(i) for i in range(40)]
+    rngs_two = [np.random.default_rng(i) for i in range(200)]
+    a, _ = one.reset()
+    b, _ = two.reset()
+    ended = 0
+    for _ in range(150):
+        assert np.array_equal(a["observation"], b["observation"][:40])
+        assert np.array_equal(a["action_mask"], b["action_mask"][:40])
+        a, ra, ta, _, _ = one.step(choose(a["action_mask"], rngs_one))
+        b, rb, tb, _, _ = two.step(choose(b["action_mask"], rngs_two))
+        assert np.array_equal(ra, rb[:40])
+        assert np.array_equal(ta, tb[:40])
+        ended += int(tb.sum())
+    assert ended >= 40  # hands ended and were dealt anew on both threads
+
+
+@pytest.mark.parametrize("bad", [-1, 203, "illegal"])
+def test_a_bad_action_in_a_large_batch_steps_nothing(bad: int | str) -> None:
+    """The first bad action is named and no environment has stepped, however many
+    threads the batch has; the batch then steps as if nothing had been tried."""
+    venv = yj.env.VectorEnv("common", 200, seed=4, threads=2)
+    twin = yj.env.VectorEnv("common", 200, seed=4, threads=2)
+    obs, _ = venv.reset()
+    twin.reset()
+    before = {k: v.copy() for k, v in obs.items()}
+    good = np.array([int(np.flatnonzero(m)[0]) for m in obs["action_mask"]])
+    actions = good.copy()
+    for i in (150, 170):  # two bad ones: the first is named
+        actions[i] = int(np.flatnonzero(obs["action_mask"][i] == 0)[0]) if bad == "illegal" else bad
+    with pytest.raises(ValueError, match=f"action {actions[150]} of environment 150 "):
+        venv.step(actions)
+    for k, v in obs.items():
+        assert np.array_equal(v, before[k])
+    got = venv.step(good)
+    want = twin.step(good)
+    for x, y in zip(got[:4], want[:4], strict=True):
+        if isinstance(x, dict):
+            assert all(np.array_equal(x[k], y[k]) for k in x)
+        else:
+            assert np.array_equal(x, y)
+
+
 @pytest.mark.parametrize("name", ["common", "shaoyang", "changsha"])
 def test_bots_mode_matches_make_gym(name: str) -> None:
     seed, n, seat = 23, 3, 1

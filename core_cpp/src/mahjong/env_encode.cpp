@@ -43,8 +43,9 @@ int phase_column(Phase p) noexcept {
   return 5;
 }
 
+// The observation starts zeroed (encode_observation): a row of 0 is left as it is.
 void fill_row(std::uint8_t* out, int row, int value) noexcept {
-  std::memset(out + row * kObsWidth, value, kObsWidth);
+  if (value != 0) std::memset(out + row * kObsWidth, value, kObsWidth);
 }
 void hit(std::uint8_t* out, int row, int column) noexcept { ++out[row * kObsWidth + column]; }
 
@@ -68,17 +69,6 @@ void encode_seat(const State& s, int p, int viewer, int r, bool all_void, bool a
       case MeldKind::kAddedKong: hit(out, kKongs + r, m.tile); break;
     }
   }
-  // Discards in the order made; the latest six get a one-hot row each.
-  int latest[kRecent];
-  int n_latest = 0;
-  for (int i = s.n_discards - 1; i >= 0; --i) {
-    const Discard& d = s.discards[i];
-    if (d.seat != p) continue;
-    hit(out, kDiscards + r, d.tile);
-    if (d.claimed) hit(out, kClaimed + r, d.tile);
-    if (n_latest < kRecent) latest[n_latest++] = d.tile;
-  }
-  for (int j = 0; j < n_latest; ++j) hit(out, kRecentDiscards + kRecent * r + j, latest[j]);
   // Changsha's declarations: the most copies of each kind in any one of them.
   std::uint8_t* shown = out + (kRevealed + r) * kObsWidth;
   for (int i = 0; i < s.n_reveals; ++i) {
@@ -98,9 +88,27 @@ void encode_seat(const State& s, int p, int viewer, int r, bool all_void, bool a
   if (s.phase == Phase::kPlay && s.turn == p && s.drawn != kNoTile) hit(out, kDrawn, s.drawn);
   fill_row(out, kPassLocked, st.pass_locked ? 1 : 0);
   if (s.phase == Phase::kRaise) return;  // no seat sees a tile before every seat has raised
-  for (int t = 0; t < kKinds; ++t) {
-    const int c = st.counts[static_cast<std::size_t>(t)];
-    for (int k = 0; k < 4 && k < c; ++k) out[(kHand + k) * kObsWidth + t] = 1;
+  // Row k marks the kinds held more than k times: with c <= 4 copies,
+  // (c + 3 - k) >> 2 is 1 exactly when c > k. Row by row from a local copy, which
+  // the output cannot alias, the loops vectorise.
+  std::uint8_t counts[kKinds];
+  std::memcpy(counts, st.counts.data(), kKinds);
+  for (int k = 0; k < 4; ++k) {
+    std::uint8_t* row = out + (kHand + k) * kObsWidth;
+    for (int t = 0; t < kKinds; ++t) row[t] = static_cast<std::uint8_t>((counts[t] + 3 - k) >> 2);
+  }
+}
+
+// Every seat's discards, in one pass over the table's (newest first): the
+// counts, the claimed ones, and each seat's latest six a one-hot row each.
+void encode_discards(const State& s, int viewer, std::uint8_t* out) noexcept {
+  int n_latest[kSeats] = {};
+  for (int i = s.n_discards - 1; i >= 0; --i) {
+    const Discard& d = s.discards[i];
+    const int r = (d.seat - viewer) & 3;
+    hit(out, kDiscards + r, d.tile);
+    if (d.claimed) hit(out, kClaimed + r, d.tile);
+    if (n_latest[r] < kRecent) hit(out, kRecentDiscards + kRecent * r + n_latest[r]++, d.tile);
   }
 }
 
@@ -177,6 +185,7 @@ void encode_observation(const State& s, int seat, std::uint8_t* out) noexcept {
   const bool all_void = s.voids_chosen == 15;
   const bool all_raised = s.raises_made == 15;
   for (int p = 0; p < kSeats; ++p) encode_seat(s, p, seat, (p - seat) & 3, all_void, all_raised, out);
+  encode_discards(s, seat, out);
   const int dealer = (s.dealer - seat) & 3;
   hit(out, kDealer, dealer);
   hit(out, kSeatWind, (-dealer) & 3);

@@ -8,7 +8,7 @@
 #include "yijing/mahjong/tiles.hpp"
 #include "yijing/prng.hpp"
 #include "yijing/sim/fastrand.hpp"
-#include "yijing/sim/parallel.hpp"
+#include "yijing/sim/worker_pool.hpp"
 
 namespace yijing::mahjong::env {
 
@@ -20,7 +20,7 @@ constexpr std::uint64_t kBlock = 32;
 
 VecEnv::VecEnv(const Config& cfg, int num_envs, int learner, const BotKind bots[kSeats], int threads,
                double reward_scale)
-    : cfg_(cfg), n_(num_envs), learner_(learner), threads_(threads), scale_(reward_scale) {
+    : cfg_(cfg), n_(num_envs), learner_(learner), scale_(reward_scale) {
   std::copy(bots, bots + kSeats, bots_);
   const auto n = static_cast<std::size_t>(num_envs);
   obs.assign(n * kObsSize, 0);
@@ -31,7 +31,11 @@ VecEnv::VecEnv(const Config& cfg, int num_envs, int learner, const BotKind bots[
   final_obs.assign(n * kObsSize, 0);
   payments.assign(n * kSeats, 0);
   envs_.resize(n);
+  legal_.assign(n, Legal{});
+  pool_ = std::make_unique<sim::WorkerPool>(threads);
 }
+
+VecEnv::~VecEnv() = default;
 
 void VecEnv::deal(int i, bool first) {
   Slot& e = envs_[static_cast<std::size_t>(i)];
@@ -73,7 +77,7 @@ void VecEnv::deal_until_learner(int i, bool first) {
 }
 
 void VecEnv::write_turn(int i) {
-  Slot& e = envs_[static_cast<std::size_t>(i)];
+  const Slot& e = envs_[static_cast<std::size_t>(i)];
   const auto k = static_cast<std::size_t>(i);
   int p = learner_;
   if (p < 0) {
@@ -83,35 +87,41 @@ void VecEnv::write_turn(int i) {
   }
   seat[k] = p;
   encode_observation(e.s, p, obs.data() + k * kObsSize);
+  // The mask and its bits from one list of legal moves (encode_mask's list).
   std::int8_t* m = mask.data() + k * kNumActions;
-  encode_mask(e.s, p, m);
-  e.legal.fill(0);
-  for (int a = 0; a < kNumActions; ++a)
-    if (m[a]) e.legal[static_cast<std::size_t>(a >> 6)] |= std::uint64_t{1} << (a & 63);
+  std::memset(m, 0, kNumActions);
+  Legal& bits = legal_[k];
+  bits.fill(0);
+  Move moves[kMaxLegalMoves];
+  const int n = legal_moves(e.s, p, moves);
+  for (int j = 0; j < n; ++j) {
+    const int a = action_of(moves[j]);
+    m[a] = 1;
+    bits[static_cast<std::size_t>(a >> 6)] |= std::uint64_t{1} << (a & 63);
+  }
+  if (e.s.n_history >= kMaxHistory) bits.fill(0);
 }
 
 void VecEnv::reset(std::uint64_t seed) {
-  sim::parallel_blocks(static_cast<std::uint64_t>(n_), threads_, kBlock,
-                       [&](int, std::uint64_t begin, std::uint64_t end) {
-                         for (auto i = begin; i < end; ++i) {
-                           Slot& e = envs_[i];
-                           e.base = sim::game_seed(seed, i);
-                           e.next_hand = 0;
-                           const int k = static_cast<int>(i);
-                           deal_until_learner(k, true);
-                           write_turn(k);
-                           terminated[i] = 0;
-                         }
-                       });
+  pool_->run(static_cast<std::uint64_t>(n_), kBlock, [&](int, std::uint64_t begin, std::uint64_t end) {
+    for (auto i = begin; i < end; ++i) {
+      Slot& e = envs_[i];
+      e.base = sim::game_seed(seed, i);
+      e.next_hand = 0;
+      const int k = static_cast<int>(i);
+      deal_until_learner(k, true);
+      write_turn(k);
+      terminated[i] = 0;
+    }
+  });
   std::fill(rewards.begin(), rewards.end(), 0.0);
 }
 
 std::int64_t VecEnv::first_illegal(const std::int64_t* actions) const noexcept {
   for (int i = 0; i < n_; ++i) {
     const std::int64_t a = actions[i];
-    const Slot& e = envs_[static_cast<std::size_t>(i)];
-    if (a < 0 || a >= kNumActions || !((e.legal[static_cast<std::size_t>(a >> 6)] >> (a & 63)) & 1) ||
-        e.s.n_history >= kMaxHistory)
+    if (a < 0 || a >= kNumActions ||
+        !((legal_[static_cast<std::size_t>(i)][static_cast<std::size_t>(a >> 6)] >> (a & 63)) & 1))
       return i;
   }
   return -1;
@@ -148,10 +158,9 @@ void VecEnv::step_one(int i, std::int64_t action) {
 }
 
 void VecEnv::step(const std::int64_t* actions) {
-  sim::parallel_blocks(static_cast<std::uint64_t>(n_), threads_, kBlock,
-                       [&](int, std::uint64_t begin, std::uint64_t end) {
-                         for (auto i = begin; i < end; ++i) step_one(static_cast<int>(i), actions[i]);
-                       });
+  pool_->run(static_cast<std::uint64_t>(n_), kBlock, [&](int, std::uint64_t begin, std::uint64_t end) {
+    for (auto i = begin; i < end; ++i) step_one(static_cast<int>(i), actions[i]);
+  });
 }
 
 }  // namespace yijing::mahjong::env

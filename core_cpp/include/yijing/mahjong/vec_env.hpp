@@ -8,11 +8,16 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "yijing/mahjong/bots.hpp"
 #include "yijing/mahjong/env_encode.hpp"
 #include "yijing/mahjong/state.hpp"
+
+namespace yijing::sim {
+class WorkerPool;
+}
 
 namespace yijing::mahjong::env {
 
@@ -23,6 +28,9 @@ class VecEnv {
   // bots[seat], inside the step, and only `learner` acts.
   VecEnv(const Config& cfg, int num_envs, int learner, const BotKind bots[kSeats], int threads,
          double reward_scale);
+  ~VecEnv();
+  VecEnv(const VecEnv&) = delete;
+  VecEnv& operator=(const VecEnv&) = delete;
 
   int num_envs() const noexcept { return n_; }
   bool all_seats() const noexcept { return learner_ < 0; }
@@ -35,8 +43,9 @@ class VecEnv {
   // The first environment whose action is not one of its acting seat's legal
   // moves now, or -1. step() needs -1.
   std::int64_t first_illegal(const std::int64_t* actions) const noexcept;
-  // Apply each environment's action (on threads); a finished hand writes its
-  // final observation and payments and the next hand is dealt.
+  // Apply each environment's action (on the batch's threads, which live as
+  // long as the batch); a finished hand writes its final observation and
+  // payments and the next hand is dealt.
   void step(const std::int64_t* actions);
 
   const State& state(int i) const noexcept { return envs_[static_cast<std::size_t>(i)].s; }
@@ -57,8 +66,10 @@ class VecEnv {
     std::uint64_t base = 0;       // e: the seed of the environment's first hand
     std::uint64_t next_hand = 0;  // hands dealt after the first
     std::uint64_t hand = 0;       // this hand's seed
-    std::array<std::uint64_t, 4> legal{};  // the mask as bits, for first_illegal
   };
+  // The mask as bits, apart from the states so that first_illegal reads 32
+  // bytes per environment; all 0 once the history is full (no move fits).
+  using Legal = std::array<std::uint64_t, 4>;
 
   void deal(int i, bool first);
   void play_bots(int i);
@@ -70,9 +81,10 @@ class VecEnv {
   int n_;
   int learner_;
   BotKind bots_[kSeats];
-  int threads_;
   double scale_;
   std::vector<Slot> envs_;
+  std::vector<Legal> legal_;
+  std::unique_ptr<sim::WorkerPool> pool_;
 };
 
 }  // namespace yijing::mahjong::env
