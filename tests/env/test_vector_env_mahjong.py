@@ -219,5 +219,3 @@ def test_refusals() -> None:
         yj.env.VectorEnv("common", 2, opponents="nobody")
     with pytest.raises(ValueError, match="birds"):
         yj.env.VectorEnv("changsha", 2, birds=3)  # the rules' own error (docs/env.md "Options")
-    with pytest.raises(NotImplementedError):
-        yj.env.VectorEnv("yijingpai", 2)
