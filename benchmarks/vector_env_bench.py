@@ -25,13 +25,12 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
-import numpy as np
-
 import pyyijing as yj
 from pyyijing.core import parts, registry
 
 from .env_bench import _aec_work
 from .peers import LABEL, PeerProcess, _interpreter
+from .random_draw import Draw
 from .timing import Figure, Side, calibrate, ratio_samples, side_by_side, timed3
 
 THREADS = (1, 2)
@@ -49,28 +48,6 @@ def vec_names() -> tuple[str, ...]:
         for name in yj.env.names()
         if "vec_env" in parts.parts_of(registry.by_ruleset(name).name)
     )
-
-
-class Draw:
-    """A uniformly random legal action per row of a batch's masks, in one pass over them:
-    a running count of the legal entries of the whole batch (row after row), then for
-    each row a uniform rank among its own and the entry where the count reaches it."""
-
-    def __init__(self, masks: np.ndarray, seed: int) -> None:
-        self.flat = masks.reshape(-1)  # a view: the batch rewrites the masks in place
-        self.width = masks.shape[1]
-        self.rng = np.random.default_rng(seed)
-        self.count = np.empty(self.flat.size, dtype=np.int32)
-        self.row_starts = np.arange(masks.shape[0], dtype=np.int64) * self.width
-        self.u = np.empty(masks.shape[0])
-
-    def __call__(self) -> np.ndarray:
-        np.cumsum(self.flat, dtype=np.int32, out=self.count)
-        upto = self.count[self.width - 1 :: self.width]  # legal entries up to each row's end
-        legal = np.diff(upto, prepend=0)
-        self.rng.random(out=self.u)
-        rank = upto - legal + (self.u * legal).astype(np.int32) + 1
-        return np.searchsorted(self.count, rank) - self.row_starts
 
 
 def _vec_work(name: str, num_envs: int, threads: int) -> Any:

@@ -68,7 +68,7 @@ EXPECTED = {
     # environment (benchmarks/vector_env_bench.py)
     "vector_env": tuple(
         f"vector_env.{name}.{kind}"
-        for name in ("common", "shaoyang", "changsha")
+        for name in ("yijingpai", "common", "shaoyang", "changsha")
         for kind in (
             "t1",
             "t2",
