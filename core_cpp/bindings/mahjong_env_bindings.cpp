@@ -1,7 +1,6 @@
 // pyyijing._native.mahjong.{EnvEncoder, VecEnv}: the pybind11 face of the
 // environments' C++ parts (yijing/mahjong/env_encode.hpp, vec_env.hpp).
-// Conversion only; the arrays of a VecEnv are NumPy views of its own buffers
-// (no copy), kept alive by the VecEnv they belong to.
+// Conversion only; what both games' batches share is vec_env_binding.hpp.
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -17,6 +16,7 @@
 #include "yijing/mahjong/env_encode.hpp"
 #include "yijing/mahjong/notation.hpp"
 #include "yijing/mahjong/vec_env.hpp"
+#include "vec_env_binding.hpp"
 
 namespace py = pybind11;
 namespace mj = yijing::mahjong;
@@ -62,13 +62,6 @@ class EnvEncoder {
   std::unique_ptr<mj::State> s_;
 };
 
-// A NumPy view of `data` with `shape`, owned by `owner`.
-template <class T>
-py::array view_of(std::vector<T>& data, std::vector<py::ssize_t> shape, py::handle owner,
-                  py::dtype dtype = py::dtype::of<T>()) {
-  return py::array(dtype, shape, {}, data.data(), owner);
-}
-
 std::unique_ptr<me::VecEnv> make_vec_env(const mj::Config& config, int num_envs,
                                          const std::optional<std::vector<std::string>>& bots, int learner,
                                          int threads, double reward_scale) {
@@ -94,28 +87,14 @@ void bind_mahjong_env(py::module_& m) {
       .def("observation", &EnvEncoder::observation, py::arg("seat"))
       .def("action_mask", &EnvEncoder::action_mask, py::arg("seat"));
 
-  py::class_<me::VecEnv>(m, "VecEnv", "A batch of mahjong environments stepped in C++ threads.")
+  py::class_<me::VecEnv> batch(m, "VecEnv", "A batch of mahjong environments stepped in C++ threads.");
+  batch
       .def(py::init(&make_vec_env), py::arg("config"), py::arg("num_envs"), py::arg("bots"), py::arg("learner"),
            py::arg("threads"), py::arg("reward_scale"))
-      .def("reset", &me::VecEnv::reset, py::arg("seed"), py::call_guard<py::gil_scoped_release>())
-      .def(
-          "step",
-          [](me::VecEnv& env, py::array_t<std::int64_t, py::array::c_style | py::array::forcecast> actions) {
-            if (actions.ndim() != 1 || actions.shape(0) != env.num_envs())
-              throw py::value_error("actions must be one int per environment");
-            const std::int64_t* a = actions.data();
-            const std::int64_t bad = env.first_illegal(a);
-            if (bad >= 0)
-              throw py::value_error("action " + std::to_string(a[bad]) + " of environment " + std::to_string(bad) +
-                                    " is not a legal move of its seat now (nothing was stepped)");
-            py::gil_scoped_release release;
-            env.step(a);
-          },
-          py::arg("actions"))
-      .def("hand_seed", &me::VecEnv::hand_seed, py::arg("env"))
       .def(
           "moves",
           [](const me::VecEnv& env, int i) {
+            if (i < 0 || i >= env.num_envs()) throw py::index_error("no such environment");
             std::vector<std::string> out;
             const mj::State& s = env.state(i);
             for (int k = 0; k < s.n_history; ++k) out.push_back(mj::format_move(s.history[k]));
@@ -125,44 +104,12 @@ void bind_mahjong_env(py::module_& m) {
       .def(
           "observation",
           [](const me::VecEnv& env, int i, int seat) {
+            if (i < 0 || i >= env.num_envs()) throw py::index_error("no such environment");
+            if (seat < 0 || seat >= mj::kSeats) throw py::value_error("no such seat");
             py::array_t<std::uint8_t> out({me::kObsRows, me::kObsWidth});
             me::encode_observation(env.state(i), seat, out.mutable_data());
             return out;
           },
-          py::arg("env"), py::arg("seat"))
-      .def_property_readonly("observations",
-                             [](py::object self) {
-                               auto& e = self.cast<me::VecEnv&>();
-                               return view_of(e.obs, {e.num_envs(), me::kObsRows, me::kObsWidth}, self);
-                             })
-      .def_property_readonly("masks",
-                             [](py::object self) {
-                               auto& e = self.cast<me::VecEnv&>();
-                               return view_of(e.mask, {e.num_envs(), me::kNumActions}, self);
-                             })
-      .def_property_readonly("rewards",
-                             [](py::object self) {
-                               auto& e = self.cast<me::VecEnv&>();
-                               if (e.all_seats()) return view_of(e.rewards, {e.num_envs(), mj::kSeats}, self);
-                               return view_of(e.rewards, {e.num_envs()}, self);
-                             })
-      .def_property_readonly("terminations",
-                             [](py::object self) {
-                               auto& e = self.cast<me::VecEnv&>();
-                               return view_of(e.terminated, {e.num_envs()}, self, py::dtype("bool"));
-                             })
-      .def_property_readonly("seats",
-                             [](py::object self) {
-                               auto& e = self.cast<me::VecEnv&>();
-                               return view_of(e.seat, {e.num_envs()}, self);
-                             })
-      .def_property_readonly("final_observations",
-                             [](py::object self) {
-                               auto& e = self.cast<me::VecEnv&>();
-                               return view_of(e.final_obs, {e.num_envs(), me::kObsRows, me::kObsWidth}, self);
-                             })
-      .def_property_readonly("payments", [](py::object self) {
-        auto& e = self.cast<me::VecEnv&>();
-        return view_of(e.payments, {e.num_envs(), mj::kSeats}, self);
-      });
+          py::arg("env"), py::arg("seat"));
+  yijing_bindings::def_batch(batch, me::kObsRows, me::kObsWidth);
 }

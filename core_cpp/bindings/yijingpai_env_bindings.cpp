@@ -1,9 +1,8 @@
 // pyyijing._native.yijingpai.{EnvEncoder, VecEnv}: the pybind11 face of the
 // environments' C++ parts (yijing/yijingpai/env_encode.hpp, vec_env.hpp).
-// Conversion only; the arrays of a VecEnv are NumPy views of its own buffers
-// (no copy), kept alive by the VecEnv they belong to. The mask and the legal
-// list are read-only: the batch clears the mask entries it set, so a write
-// into it would outlive the step.
+// Conversion only; what both games' batches share is vec_env_binding.hpp. The
+// legal list is read-only, as the mask is: the batch rewrites only the entries
+// it set.
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -19,6 +18,7 @@
 #include "yijing/yijingpai/env_encode.hpp"
 #include "yijing/yijingpai/notation.hpp"
 #include "yijing/yijingpai/vec_env.hpp"
+#include "vec_env_binding.hpp"
 
 namespace py = pybind11;
 namespace yp = yijing::yijingpai;
@@ -65,15 +65,6 @@ class EnvEncoder {
   std::unique_ptr<yp::State> s_;
 };
 
-// A NumPy view of `data` with `shape`, owned by `owner`.
-template <class T>
-py::array view_of(std::vector<T>& data, std::vector<py::ssize_t> shape, py::handle owner, bool writeable = true,
-                  py::dtype dtype = py::dtype::of<T>()) {
-  py::array out(dtype, shape, {}, data.data(), owner);
-  if (!writeable) out.attr("setflags")(py::arg("write") = false);
-  return out;
-}
-
 std::unique_ptr<ye::VecEnv> make_vec_env(const yp::Config& config, int num_envs,
                                          const std::optional<std::vector<std::string>>& bots, int learner,
                                          int threads, double reward_scale) {
@@ -91,8 +82,6 @@ std::unique_ptr<ye::VecEnv> make_vec_env(const yp::Config& config, int num_envs,
   return std::make_unique<ye::VecEnv>(config, num_envs, bots ? learner : -1, kinds, threads, reward_scale);
 }
 
-ye::VecEnv& self_of(py::handle self) { return self.cast<ye::VecEnv&>(); }
-
 }  // namespace
 
 void bind_yijingpai_env(py::module_& m) {
@@ -103,25 +92,10 @@ void bind_yijingpai_env(py::module_& m) {
       .def("observation", &EnvEncoder::observation, py::arg("seat"))
       .def("action_mask", &EnvEncoder::action_mask, py::arg("seat"));
 
-  py::class_<ye::VecEnv>(m, "VecEnv", "A batch of Yi Jing Pai environments stepped in C++ threads.")
+  py::class_<ye::VecEnv> batch(m, "VecEnv", "A batch of Yi Jing Pai environments stepped in C++ threads.");
+  batch
       .def(py::init(&make_vec_env), py::arg("config"), py::arg("num_envs"), py::arg("bots"), py::arg("learner"),
            py::arg("threads"), py::arg("reward_scale"))
-      .def("reset", &ye::VecEnv::reset, py::arg("seed"), py::call_guard<py::gil_scoped_release>())
-      .def(
-          "step",
-          [](ye::VecEnv& env, py::array_t<std::int64_t, py::array::c_style | py::array::forcecast> actions) {
-            if (actions.ndim() != 1 || actions.shape(0) != env.num_envs())
-              throw py::value_error("actions must be one int per environment");
-            const std::int64_t* a = actions.data();
-            const std::int64_t bad = env.first_illegal(a);
-            if (bad >= 0)
-              throw py::value_error("action " + std::to_string(a[bad]) + " of environment " + std::to_string(bad) +
-                                    " is not a legal move of its seat now (nothing was stepped)");
-            py::gil_scoped_release release;
-            env.step(a);
-          },
-          py::arg("actions"))
-      .def("hand_seed", &ye::VecEnv::hand_seed, py::arg("env"))
       .def(
           "moves",
           [](const ye::VecEnv& env, int i) {
@@ -142,49 +116,14 @@ void bind_yijingpai_env(py::module_& m) {
             return out;
           },
           py::arg("env"), py::arg("seat"))
-      .def_property_readonly("observations",
-                             [](py::object self) {
-                               auto& e = self_of(self);
-                               return view_of(e.obs, {e.num_envs(), ye::kObsRows, ye::kObsWidth}, self);
-                             })
-      .def_property_readonly("masks",
-                             [](py::object self) {
-                               auto& e = self_of(self);
-                               return view_of(e.mask, {e.num_envs(), e.num_actions()}, self, false);
-                             })
       .def_property_readonly("legal_counts",
                              [](py::object self) {
-                               auto& e = self_of(self);
-                               return view_of(e.legal_count, {e.num_envs()}, self, false);
+                               auto& e = self.cast<ye::VecEnv&>();
+                               return yijing_bindings::view_of(e.legal_count, {e.num_envs()}, self, false);
                              })
-      .def_property_readonly("legal_actions",
-                             [](py::object self) {
-                               auto& e = self_of(self);
-                               return view_of(e.legal, {e.num_envs(), e.num_actions()}, self, false);
-                             })
-      .def_property_readonly("rewards",
-                             [](py::object self) {
-                               auto& e = self_of(self);
-                               if (e.all_seats()) return view_of(e.rewards, {e.num_envs(), e.players()}, self);
-                               return view_of(e.rewards, {e.num_envs()}, self);
-                             })
-      .def_property_readonly("terminations",
-                             [](py::object self) {
-                               auto& e = self_of(self);
-                               return view_of(e.terminated, {e.num_envs()}, self, true, py::dtype("bool"));
-                             })
-      .def_property_readonly("seats",
-                             [](py::object self) {
-                               auto& e = self_of(self);
-                               return view_of(e.seat, {e.num_envs()}, self);
-                             })
-      .def_property_readonly("final_observations",
-                             [](py::object self) {
-                               auto& e = self_of(self);
-                               return view_of(e.final_obs, {e.num_envs(), ye::kObsRows, ye::kObsWidth}, self);
-                             })
-      .def_property_readonly("payments", [](py::object self) {
-        auto& e = self_of(self);
-        return view_of(e.payments, {e.num_envs(), e.players()}, self);
+      .def_property_readonly("legal_actions", [](py::object self) {
+        auto& e = self.cast<ye::VecEnv&>();
+        return yijing_bindings::view_of(e.legal, {e.num_envs(), e.num_actions()}, self, false);
       });
+  yijing_bindings::def_batch(batch, ye::kObsRows, ye::kObsWidth);
 }

@@ -2,12 +2,12 @@
 
 ``VectorEnv(name, num_envs, seed=…, opponents=None, seat=0, threads=0, **options)``
 holds `num_envs` hands of one ruleset in the native core (its game's native part
-``vec_env``, e.g. ``pyyijing._native.mahjong.VecEnv``, ``pyyijing._native.yijingpai.VecEnv``);
-`step` applies one action per
-environment on `threads` C++ threads (0: every core) with the GIL released. The core encodes the
-observations and masks (the AEC environment's planes and action index, docs/env.md)
-into arrays it owns, and `reset` and `step` return NumPy views of them: no copy is
-made, and the next call overwrites them (copy what you keep).
+``vec_env``: ``pyyijing._native.yijingpai.VecEnv``, ``pyyijing._native.mahjong.VecEnv``);
+`step` applies one action per environment on `threads` C++ threads (0: every core) with
+the GIL released. The core encodes the observations and masks (the AEC environment's
+planes and action index, docs/env.md) into arrays it owns, and `reset` and `step` return
+NumPy views of them: no copy is made, and the next call overwrites them (copy what you
+keep). The masks are read-only: the core rewrites only the entries it set.
 
 - ``opponents=None``: every seat is an agent. Each environment acts for its seat to
   act (the lowest of ``to_act``, as the AEC environment's `agent_selection`), given in

@@ -33,6 +33,8 @@ class VecEnv {
   VecEnv& operator=(const VecEnv&) = delete;
 
   int num_envs() const noexcept { return n_; }
+  int players() const noexcept { return kSeats; }
+  int num_actions() const noexcept { return kNumActions; }
   bool all_seats() const noexcept { return learner_ < 0; }
 
   // Every environment deals anew: environment i's hands have the seeds
