@@ -173,6 +173,7 @@ def _check_boundary(rounds: list[list[tuple[float, str, str]]]) -> None:
         around += sum(1 for t, _, _ in round_calls if abs(t - min(closed)) < 0.25)
         calls += round_calls
     cancelled = [c for c in calls if c[1] == "CANCELLED"]
+    print(f"boundary: {len(calls)} calls, {around} near a stop, {len(cancelled)} CANCELLED")
     assert not cancelled, (len(cancelled), len(calls), cancelled[:5])
     assert {code for _, code, _ in calls} <= {"OK", "UNAVAILABLE"}, calls
     assert any(details == SHUTTING_DOWN for _, _, details in calls)  # refused by the server
